@@ -30,10 +30,13 @@ const ENTITIES: Record<string, string> = {
   minus: '−',
 };
 
-/** Whether the notes are DocBook: a section element with a title, and paragraphs or list items. */
+/**
+ * Whether the notes are DocBook: a section element with a title, and paragraphs or list items. DocBook 5's `<section>`
+ * (NixOps' release notes, `<section xml:id="ssec-relnotes-1.6">`) counts where its `<para>`s show it is DocBook, not HTML.
+ */
 export function isDocBook(lines: string[]): boolean {
   return (
-    lines.some((line) => line.includes('<') && /<(?:sect[1-5]|chapter|appendix)\b[^>]*>/i.test(line)) &&
+    lines.some((line) => line.includes('<') && /<(?:sect[1-5]|chapter|appendix|section)\b[^>]*>/i.test(line)) &&
     lines.some((line) => /<title>/i.test(line)) &&
     lines.some((line) => /<(?:para|simpara|listitem)\b[^>]*>/i.test(line))
   );

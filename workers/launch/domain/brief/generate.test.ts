@@ -9199,3 +9199,34 @@ describe('holdouts 284 to 292', () => {
     expect(checkedBriefOf(notes, { version: '0.18', title: 'Gerbil 0.18' }).highlights[0]!.text).toMatch(/^Introducing interfaces allowed us/);
   });
 });
+
+describe('holdouts 284 to 292, kinds said in prose', () => {
+  it('says a release breaks things where its opening points to a migration guide for its breaking changes, whatever its number (Keter)', () => {
+    const notes = [
+      '## 2.1',
+      '',
+      'Please reference `MigrationGuide-2.1.md` for in-depth documentation on breaking changes to be aware of.',
+      '',
+      '- Added the rotate-logs option.',
+    ].join('\n');
+    expect(checkedBriefOf(notes, { version: '2.1', title: 'Keter 2.1' }).releaseKind).toBe('breaking');
+  });
+  it('does not call a release breaking for breaking changes others will make going forward (Ziglua)', () => {
+    const notes = [
+      '# 0.1.0',
+      '',
+      'This is the first official release of Ziglua.',
+      '',
+      '- Updated the library as Zig inevitably introduces breaking changes going forward.',
+    ].join('\n');
+    expect(checkedBriefOf(notes, { version: '0.1.0', title: 'Ziglua 0.1.0' }).releaseKind).not.toBe('breaking');
+  });
+  it('says a fix that tells how things are now as it is, and one that tells the fault as fixed (Norm, Apache Hop)', () => {
+    const notes = ['## Fixed', '', '- `NULL` foreign keys are not omitted in selects anymore.', '- Get file names filter on type did not work anymore.'].join(
+      '\n',
+    );
+    const texts = checkedBriefOf(notes, { version: '2.2.0', title: 'Norm 2.2.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain('NULL foreign keys are not omitted in selects anymore.');
+    expect(texts).toContain('Fixed an issue where get file names filter on type did not work anymore.');
+  });
+});

@@ -116,7 +116,9 @@ const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
 
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
-const NOT_BREAKING = /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:breaking|incompatib\w*)\b/i;
+// Ziglua's "Updating the library as Zig inevitably introduces breaking changes going forward.": others', to come.
+const NOT_BREAKING =
+  /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:breaking|incompatib\w*)\b|\b(?:breaking|incompatib\w*)\b[^.!?]{0,40}\b(?:going forward|in the future)\b/i;
 /** Rspack 2.0's "Rspack 2.0 includes some breaking changes." under "Upgrade from v1": the release says it breaks things. */
 // MiniJinja 2.0's "It's very likely that you will need to do changes to your code when upgrading": a major that says so.
 // Apache Pekko 1.0.0's "Users switching from Akka to Pekko should read our @ref:[Migration Guide](…)." likewise.
@@ -603,6 +605,11 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       parsed.intro.text
         .split(/(?<=[.!?])\s+/)
         .some((sentence) => /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(sentence) && !NOT_BREAKING.test(sentence))) ||
+      // Keter 2.1's "Please reference `MigrationGuide-2.1.md` for in-depth documentation on breaking changes …", whatever its
+      // number: a guide to migrate by, for this release's breaking changes.
+      parsed.intro.text
+        .split(/(?<=[.!?])\s+/)
+        .some((sentence) => /\bbreaking changes?\b/i.test(sentence) && /migrat/i.test(sentence) && !NOT_BREAKING.test(sentence)) ||
       // Postal 3.0.0's "Please be sure to follow the [upgrade guide](…) when upgrading to Postal v3": a major whose upgraders
       // need a guide.
       (major &&
@@ -2312,6 +2319,8 @@ function faultStatement(text: string, code: string[]): string | null {
     /^(?:can['’]?t|cannot|unable|won['’]t|doesn['’]t|don['’]t)\b/i.test(clause) ||
     !FAULT_PREDICATE.test(clause) ||
     /\b(?:no longer|now|again)\b|(?<!\bnot\s)\b(?:correctly|properly)\b/i.test(clause) ||
+    // Norm's "`NULL` foreign keys are not omitted in selects anymore": how it is now (not Apache Hop's "… did not work anymore").
+    (/\bany ?more\b/i.test(clause) && !/\b(?:did|was|were|had|could)(?:n['’]t|\s+not)\b/i.test(clause)) ||
     // libzmq's "enabling GSSAPI support (when using autools) does not work": a doing, in lower case, is a subject too.
     // musl's "regcomp wrongly allowed backrefs in ER": a function in lower case, then how it went wrong.
     !/^(?:\p{Lu}|\w+[._][\w.()]*\s|\p{Ll}+ing\s|\p{Ll}[\p{Ll}\d_]*\s+(?:wrongly|incorrectly|erroneously|miscompiled|mishandled|failed\s+to)\s)/u.test(text)
@@ -3081,8 +3090,9 @@ const ONLY_A_KIND =
 // "[**breaking**]" closing the commit (television).
 // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon; APISIX with ":warning:";
 // marshmallow with "*Backwards-incompatible*:".
+// Norm's "[!][f][t] The way `JOIN` statements are generated has been changed" marks a break with its legend's sign.
 const BREAKING_MARK =
-  /\[\*\*breaking\*\*\]\s*$|^\s*[-*+]?\s*(?:[0-9a-f]{7,40}:\s+)?Breaking(?:\s+[\w-]+){0,3}\s+[Cc]hanges?\s*:|^\s*(?:[-*+]|\d+\.)?\s*(?:⚠\uFE0F?\s*)?(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|[*_]*[Bb]ackwards?[- ]incompatible[*_]*\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
+  /^\s*[-*+]?\s*(?:\[[+frtd]\])*\[!\]|\[\*\*breaking\*\*\]\s*$|^\s*[-*+]?\s*(?:[0-9a-f]{7,40}:\s+)?Breaking(?:\s+[\w-]+){0,3}\s+[Cc]hanges?\s*:|^\s*(?:[-*+]|\d+\.)?\s*(?:⚠\uFE0F?\s*)?(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|[*_]*[Bb]ackwards?[- ]incompatible[*_]*\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
 /**
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the

@@ -10756,3 +10756,90 @@ describe('holdouts 284 to 292', () => {
     expect(itemsOf(shortlog).map((item) => [item.kind, item.text])).toEqual([['fix', 'Fix wrong parameter expansion in CGI']]);
   });
 });
+
+describe('holdouts 284 to 292, their marks and credits', () => {
+  it('reads OCaml and Talos advisories, without who found them or the commit that fixed them (mirage-crypto, SDL_image, MUNGE)', () => {
+    const notes = [
+      '2.0.5:',
+      'Sam Lantinga - Wed Jun 19 07:30:51 PDT 2019',
+      ' * Fixed a number of security issues:',
+      '   TALOS-2019-0820',
+      '   TALOS-2019-0821',
+      'Sathyanarayanan Gunasekaran, Brian Palmer - Mon Jun 10 16:48:20 PDT 2019',
+      ' * Ported SDL_image to emscripten',
+      '',
+      '- mirage-crypto-ec: NIST: add bounds check for compressed public keys (OSEC-2026-15, reported by @samoht,',
+      '  fix 1f0bf67044e67cf6e46911fcd77a0ff706b6c3e7 by @hannesm)',
+      '- Fix buffer overflow allowing key leakage and credential forgery (CVE-2026-25506, bf40cc27)',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Fixed a number of security issues (TALOS-2019-0820, TALOS-2019-0821).'],
+      ['other', 'Ported SDL_image to emscripten'],
+      ['security', 'mirage-crypto-ec: NIST: add bounds check for compressed public keys (OSEC-2026-15)'],
+      ['security', 'Fix buffer overflow allowing key leakage and credential forgery (CVE-2026-25506)'],
+    ]);
+  });
+  it("reads Norm's legend signs as kinds, and leaves out a day stamp, a pull request with initials, an italic handle, credits in a bracket and a bracket of pointers (Norm, Jolt, NiBabel, Metrics Server, MelonLoader, Sōzu)", () => {
+    const notes = [
+      '-   [!][f][t] The way `JOIN` statements are generated has been changed competely.',
+      '-   [f][t] Fix [#79](https://github.com/moigagoo/norm/issues/79). `NULL` foreign keys are not omitted in selects anymore.',
+      '-   [+] Add `selectAll` procs.',
+      '-   [r] Update Nim version to 1.4.0 in Dockerfile.',
+      '* 20240327 - *SBS* - SoftBodySharedSettings::CreateEdges was renamed to CreateConstraints.',
+      '* TrkFile supports TRKv3, a variant of TRKv2. (pr/1125) (CM, reviewed by MB)',
+      '- Explicitly added the app protocol to the service. ([#1540](https://github.com/k/m/pull/1540)) _@',
+      'seankhliao_',
+      '1. Added Linux Support   (Credits to [RinLovesYou](https://github.com/RinLovesYou) :3)',
+      '- first-class UDP listeners ([#1274](https://github.com/s/s/pull/1274); RFC [#1273](https://github.com/s/s/issues/1273))',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'The way JOIN statements are generated has been changed competely.'],
+      ['fix', 'NULL foreign keys are not omitted in selects anymore.'],
+      ['feature', 'Add selectAll procs.'],
+      ['other', 'SoftBodySharedSettings::CreateEdges was renamed to CreateConstraints.'],
+      ['other', 'TrkFile supports TRKv3, a variant of TRKv2.'],
+      ['other', 'Explicitly added the app protocol to the service.'],
+      ['feature', 'Added Linux Support'],
+      ['other', 'first-class UDP listeners'],
+    ]);
+  });
+  it('reads a version with its motto and date as a title, and where to get it, a .gitignore entry and advice "as always" as no change (Gnote, Nippy, libmodbus)', () => {
+    const parsed = parseNotes(
+      ['3.14.0 - "System is only as robust as its least reliable component" - 2014/09/26', '', '- Add autosize option'].join('\n'),
+      null,
+    );
+    expect(parsed.intro).toBeNull();
+    const notes = [
+      '- **Dependency**: [on Clojars](https://clojars.org/com.taoensso/nippy/versions/3.4.2)',
+      '- Add .vscode/ to .gitignore',
+      '- Add `modbus_get_slave()`',
+      '',
+      'As always:',
+      '',
+      '- Please report any unexpected problems',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Add modbus_get_slave()']);
+  });
+  it("reads DocBook 5's <section> as DocBook, and Doxygen's pointers to its commits and issues as no words (NixOps, Doxygen)", () => {
+    const docbook = [
+      '<section xml:id="ssec-relnotes-1.6"><title>Release 1.6 (Mar 28, 2018)</title>',
+      '<itemizedlist>',
+      '  <listitem><para>Added experimental <code>--show-plan</code> to <code>deploy</code> command.</para></listitem>',
+      '</itemizedlist>',
+      '</section>',
+    ];
+    expect(itemsOf(docbook).map((item) => item.text)).toEqual(['Added experimental --show-plan to deploy command.']);
+    const html = [
+      '<h3>Bug fixes</h3>',
+      '<ul>',
+      '<li>issue <a href="https://github.com/doxygen/doxygen/issues/11111">#11111</a> Overloaded functions are mixed [<a href="https://github.com/doxygen/doxygen/commit/8386ff0b">view</a>]</li>',
+      '<li>Fix a crash on an empty layout [<a href="https://github.com/d/d/commit/f1bf91e2">view</a>], and [<a href="https://github.com/d/d/commit/e592cd7c">view</a>]</li>',
+      '</ul>',
+    ];
+    expect(itemsOf(html).map((item) => item.text)).toEqual(['Overloaded functions are mixed', 'Fix a crash on an empty layout']);
+  });
+  it('reads a list after "There is still plenty of work for the future:" as no change of this release (Ziglua)', () => {
+    const notes = ['# 0.1.0', '', 'This is the first official release.', '', 'There is still plenty of work for the future:', '* Adding LuaJIT support.'];
+    expect(itemsOf(notes)).toEqual([]);
+  });
+});

@@ -1,4 +1,6 @@
 import { docbookAsMarkdown } from './docbook';
+import { texAsMarkdown } from './tex-notes';
+import { scribbleAsMarkdown } from './scribble-notes';
 import {
   advisoryOfAddress,
   COLON_THEN_PROFILES,
@@ -11,6 +13,7 @@ import {
   issueReference,
   KEY_TAG,
   SPHINX_RELEASES_ROLE,
+  SIGN_TAGS,
   THANKS_TO_BRACKET,
   type Reference,
   withAlignedTrackers,
@@ -209,7 +212,9 @@ const AFFECTED_UNLESS =
  * not yet available:" over the artifacts still to come likewise.
  */
 const CAVEATS_INTRO = /\b(?:caveats|known\s+(?:issues|limitations|problems|bugs)|limitations|not\s+yet\s+available)\b[^.!?:]{0,80}:\s*$/i;
-const FUTURE_INTRO = /\b(?:intend|plan|hope|want)s?\s+to\s+add\b[^.!?:]{0,80}\bin\s+the\s+future\b[^.!?:]{0,30}:\s*$/i;
+// Ziglua's "There is still plenty of work for the future:" over what it has yet to do.
+const FUTURE_INTRO =
+  /\b(?:intend|plan|hope|want)s?\s+to\s+add\b[^.!?:]{0,80}\bin\s+the\s+future\b[^.!?:]{0,30}:\s*$|\b(?:work|plans|things\s+to\s+do)\s+for\s+(?:the\s+)?future\s*:\s*$/i;
 /** Apache Hop's "This is a patch release to address some regressions … The following issues have been solved:" over its list. */
 const FIXES_INTRO =
   /\b(?:the\s+following\s+(?:issues|bugs|problems|regressions)\s+(?:have\s+been|were|are)\s+(?:solved|fixed|resolved|addressed)|(?:fixes|solves|resolves)\s+the\s+following\s+(?:issues|bugs|problems|regressions))\s*:\s*$/i;
@@ -221,6 +226,8 @@ const LIST_LEAD_INS: Array<{ pattern: RegExp; heading: string; underAKind: boole
   { pattern: CAVEATS_INTRO, heading: 'Known issues', underAKind: true },
   { pattern: FUTURE_INTRO, heading: 'Not in this release', underAKind: true },
   { pattern: FIXES_INTRO, heading: 'Fixed issues', underAKind: false },
+  // Nippy's "As always:" over where to read, to test before updating, and to report problems: advice, no change.
+  { pattern: /^as (?:always|usual)\s*:\s*$/i, heading: 'As always', underAKind: true },
 ];
 const LIST_ONLY_HEADINGS = new Set(LIST_LEAD_INS.map((leadIn) => leadIn.heading));
 const GUIDANCE =
@@ -274,7 +281,11 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // CanvasBlocker's "known issues:": what still goes wrong in the release, told so people know, no change of it.
   // (And what the prose before a list says is not in the release yet: see FUTURE_INTRO.)
   // Flink's "As a result of that certain artifacts are not yet available:" over them: what is still to come.
-  [/^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$|^not in this release$|\bnot\s+yet\s+available$/i, 'internal'],
+  // (Ziglua's "There is still plenty of work for the future" over what it has yet to do, titled by its lead-in.)
+  [
+    /^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$|^not in this release$|\bnot\s+yet\s+available$|\b(?:work|plans|things\s+to\s+do)\s+for\s+(?:the\s+)?future$|^as always$/i,
+    'internal',
+  ],
   // Weave Scope's "Security and bug fixes:" over two advisories' fixes and six plain ones: fixes, each its own kind by its words.
   [/^(?:security\s+(?:and|&)\s+bug\s*fixes|bug\s*fixes\s+(?:and|&)\s+security(?:\s+fixes)?)$/i, 'fix'],
   // Kale 2.0's "## Want to Contribute?" over its GitHub, Slack and working group links: where to join, no change.
@@ -1262,7 +1273,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const text = written
     .replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?:#{1,6}\s+)?(?=\S)/, '')
     .replace(/^\[(?:(?:GitHub|GitLab|git|commit)\s*:?\s*)?(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]\s+[-–—]\s+(?=\S)/i, '')
-    .replace(MERGED_PULL_REQUEST, '');
+    .replace(MERGED_PULL_REQUEST, '')
+    // Jolt Physics' "20240327 - *SBS* - SoftBodySharedSettings::CreateEdges was renamed …": the day it landed, and the area.
+    .replace(/^\d{8}\s+-\s+(?:\*?[A-Z]{2,8}\*?\s+-\s+)?(?=\S)/, '');
+  // Norm's legend, "[!][f][t] The way `JOIN` statements are generated has been changed", "[+] Add `selectAll` procs": a
+  // break, an addition and a fix marked in brackets of one sign; the other marks (refactoring, tests, docs) leave the words to say.
+  // (cleanInline took them out of the words; the line as written keeps them.)
+  const signs = raw.includes('][') || raw.includes('] ') ? raw.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').match(SIGN_TAGS) : null;
+  const signed = signs?.[0].includes('[!]') ? 'breaking' : signs?.[0].includes('[+]') ? 'feature' : signs?.[0].includes('[f]') ? 'fix' : null;
+  if (signed) return { kind: signed, text };
   // Neos Flow's "!!! FEATURE: Introduce flushByTags to taggable cache backends": its commits' mark of a change that may break
   // code built on it, before the commit's type.
   const mayBreak = text.startsWith('!!!') ? text.match(/^!!!\s*(?:FEATURE|TASK|BUGFIX):\s+(?=\S)/) : null;
@@ -1342,6 +1361,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       text,
     ) ||
     (raw.includes('](') && OTHER_NOTES_LINK.test(raw)) ||
+    // libmodbus' "Add .vscode/ to .gitignore": what git leaves out of the project's own tree.
+    (text.includes('.gitignore') && /^(?:add(?:ed|s)?|update[ds]?|ignore[ds]?)\s.{0,60}?\bto\s+\.gitignore\.?$/i.test(text)) ||
+    // Nippy's "**Dependency**: [on Clojars](…)", "**Versioning**: [Break Versioning](…)": where to get it and how it is
+    // numbered, a link under a label.
+    (raw.includes('](') && RELEASE_METADATA_LINK.test(raw)) ||
     // TF-A's "Issues resolved since last release" over "No issues known at 1.6 release resolved in 2.0 release": nothing was.
     /^no\s+(?:known\s+)?issues?\s+(?:known\s+)?(?:at|in|from|since)\s.{0,60}?\b(?:resolved|fixed)\b/i.test(text)
   )
@@ -2301,6 +2325,8 @@ const BUILT_ON_LINE = /^version\s+v?\d+(?:\.\d+)+[\w.-]*\s+of\s+\S+(?:\s+\S+)?\s
 const NAME_AND_VERSION = /^\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,3} v?\d+(?:\.\d+)+[\w.-]*$/u;
 /** A date as notes write one: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 const DATE = String.raw`(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4})`;
+/** Gnote's NEWS: "3.14.0 - "System is only as robust as its least reliable component" - 2014/09/26": a version, its motto, its date. */
+const MOTTO_TITLE = new RegExp(String.raw`^v?\d+(?:\.\d+)+[\w.+-]*\s+[-–—]\s+["“][^"”]{1,120}["”]\s+[-–—]\s+${DATE}$`, 'i');
 /** Vuetify's post, "🖊️ John Leider • 📅 April 8th, 2025" under its title: who wrote it and when, no opening. */
 const BYLINE = new RegExp(
   String.raw`^(?:\p{Extended_Pictographic}\uFE0F?\s*)?(?:by\s+)?\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*[•·|,–—-]\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?(?:on\s+)?${DATE}\.?$`,
@@ -2311,6 +2337,17 @@ const DAY_DATE_SIGNATURE = new RegExp(
   String.raw`^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+${DATE}\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$`,
   'iu',
 );
+/**
+ * SDL_image's CHANGES signs each entry "Sam Lantinga - Wed Jun 19 07:30:51 PDT 2019": who, then when as `date` prints it. No
+ * words of a change, and no line the changes under it hang from.
+ */
+function stampedSignaturesBlanked(lines: string[]): string[] {
+  return lines.some((line) => line.includes(' - ') && NAMES_DASH_STAMP.test(line))
+    ? lines.map((line) => (line.includes(' - ') && NAMES_DASH_STAMP.test(line) ? '' : line))
+    : lines;
+}
+const NAMES_DASH_STAMP =
+  /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,3}(?:, \p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,3}){0,8} - (?:mon|tue|wed|thu|fri|sat|sun)[a-z]* (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* {1,2}\d{1,2} \d{1,2}:\d{2}:\d{2} [A-Z]{2,5} \d{4}\s*$/iu;
 /** Whose signature it is, in capitals as a name is written (the pattern above, ignoring case, cannot tell). */
 const SIGNED_BY_NAME = /\s\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$/u;
 /** dbus-broker's NEWS signs each release "- Dußlingen, 2025-06-16": where and when, no change. */
@@ -2968,7 +3005,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/thanks to /i.test(raw) ? THANKS_FOR_THEIR_PART : NEVER, '$1')
     .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : NEVER, unthanked)
     // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit.
-    .replace(raw.includes('(') && /thanks|thx|thank you|kudos|courtesy/i.test(raw) ? THANKS_TO_BRACKET : NEVER, '')
+    .replace(raw.includes('(') && /thanks|thx|thank you|kudos|courtesy|credits? to/i.test(raw) ? THANKS_TO_BRACKET : NEVER, '')
     // Roundup's "… is reported. (Found/reported by Alec Romano (4rdr), fix/tests John Rouillard)": who found it and who fixed it.
     .replace(raw.includes('by ') ? FOUND_BY_BRACKET : NEVER, '')
     // Subtitle Edit's "… allocation-cutting pass (…) - thx ivandrofly": the thanks closing the line, set off by a dash.
@@ -4823,6 +4860,7 @@ let lastRead: { from: string[]; read: string[] } | null = null;
 
 /** Each reader in turn, the first on the notes as written: whole-document formats first, the line-level shapes after. */
 const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
+  stampedSignaturesBlanked,
   templateTagsRemoved,
   brokenTagsJoined,
   releaseXmlAsMarkdown,
@@ -4844,6 +4882,8 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   vimHelpAsMarkdown,
   halibutAsMarkdown,
   docbookAsMarkdown,
+  texAsMarkdown,
+  scribbleAsMarkdown,
   orgNotesAsMarkdown,
   rdNotesAsMarkdown,
   rstChangelogAsMarkdown,
@@ -5321,6 +5361,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   };
   // Notes of one Markdown heading, the version's, over paragraphs and no list (Flask-CORS 2.0.0rc1).
   const atxHeadings = lines.filter((line) => line.startsWith('#') && /^#{1,6}\s/.test(line));
+  const notesHoldNoList = !lines.some((line) => BULLET.test(line));
   const proseUnderVersion = atxHeadings.length === 1 && /^#{1,6}\s+\[?v?\d[\w.+-]*\]?\s*$/.test(atxHeadings[0]!) && !lines.some((line) => BULLET.test(line));
   const flushParagraph = () => {
     if (!paragraph) return;
@@ -5578,8 +5619,17 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     const onlyParagraph = section?.kind === 'security' && (after === '' || /^#{1,6}\s/.test(after)) && NAMES_ADVISORY.test(told) && told.split(' ').length >= 8;
     // NNG's "== Notable Changes (since 1.6.0)" over a paragraph per change, unindented: where the section holds three or more
     // short paragraphs and nothing else, each is one.
+    // Pollen's Scribble "@bold{New features}" and "@bold{Backward incompatibilities}" over short paragraphs, one a change, the
+    // same under a title that names the kind.
     const proseList =
-      !indented && !onlyParagraph && (section?.kind === 'feature' || section?.kind === 'other') && /\bchanges\b/i.test(section.text)
+      !indented &&
+      !onlyParagraph &&
+      (((section?.kind === 'feature' || section?.kind === 'other') && /\bchanges\b/i.test(section.text)) ||
+        // (Not git-crypt's "### New workflow" over one change told in paragraphs: a change's name, no kind's.)
+        (notesHoldNoList &&
+          (section?.kind === 'feature' || section?.kind === 'breaking') &&
+          section.level >= 3 &&
+          /^(?:[\w-]+\s+)?(?:features|changes|incompatibilit(?:y|ies)|additions|removals|improvements)$/i.test(section.text)))
         ? paragraphsAreChanges(lines, start - 1)
         : false;
     // Timely Dataflow's "### Removed" over "Removed all deprecated methods and traits." and two paragraphs more, no list: a
@@ -5717,6 +5767,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         !DATED_SIGNED_VERSION_TITLE.test(text.trim()) &&
         !STAMPED_VERSION_LINE.test(text.trim()) &&
         !CODENAMED_TITLE.test(text.trim()) &&
+        !MOTTO_TITLE.test(text.trim()) &&
         !BUILT_ON_LINE.test(text.trim()),
     );
     if (titleLines === -1) return;
@@ -6768,6 +6819,8 @@ const SPLIT_OUT = /^split\s+\S+\s+out\s+(?:to|into)\s+(?:an?\s+|its\s+own\s+)?se
 export const ABI_CHANGED =
   /\b(?:API\s*\/\s*ABI|ABI|API\s+and\s+ABI)\s+(?:change|break(?:age)?|incompatibility)\b|\bABI version is (?:incremented|bumped|increased|changed)\b/;
 export const MUST_REBUILD = /\b(?:must|should|need to|needs to|will need to|have to)\s+be\s+(?:rebuilt|recompiled|re-built|re-compiled)\b/i;
+const RELEASE_METADATA_LINK =
+  /^\s*(?:[-*+]\s+)?\*\*(?:dependency|dependencies|versioning|download|downloads|artifacts?|docs|documentation|api docs|changelog|license)\*\*\s*:\s*\[[^\]]{1,80}\]\([^)\s]+\)\s*$/i;
 /** Verbs that lead a change told as a paragraph besides those above: Raqm's "Reject input that spans multiple paragraphs". */
 const MORE_CHANGE_VERBS = /^(?:Reject(?:s|ed)?|Enable[sd]?|Disable[sd]?|Replace[sd]?|Require[sd]?|Switch(?:es|ed)?|Upgrade[sd]?|Bump(?:s|ed)?|Make[s]?)\s/;
 /** Ettercap's "    - CVE-2014-6395 (Length Parameter Inconsistency)": a bullet led by an advisory's id. */

@@ -1,4 +1,4 @@
-import { ADVISORY_ID_START, withHyphenatedCves } from './advisory-id';
+import { ADVISORY_ID_START, mayNameAdvisory, withHyphenatedCves } from './advisory-id';
 
 /**
  * What a line of release notes links to, and its text with the links taken out. Release notes
@@ -158,10 +158,10 @@ const NAME_AFTER_STOP =
  * kscript's "(thanks to Vsajip for initial implementation)", APScheduler's "(special thanks to Curtis Vogt for help with this
  * one)", SMAPI's "(thanks to Shockah!)", Rufus' "(courtesy of Martin Kuschnik)", stunnel's "(thx to Petr Strukov)": a bracket
  * that thanks someone, by name, for what they did; IntelliJ Elixir's "(understatement of changes, countless amount of changes to
- * help improve things, thank you so micj)", after an aside.
+ * help improve things, thank you so micj)", after an aside; MelonLoader's "(Credits to RinLovesYou :3)".
  */
 export const THANKS_TO_BRACKET =
-  /\s*\(\s*(?:[A-Za-z][^(),]{0,79},\s*){0,3}(?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy)\s+(?:go(?:es)?\s+)?(?:to\s+|of\s+)?[^()]{1,80}\)/gi;
+  /\s*\(\s*(?:[A-Za-z][^(),]{0,79},\s*){0,3}(?:(?:special|many|big|huge)\s+)?(?:thanks|thx|thank you|kudos|courtesy|credits?)\s+(?:go(?:es)?\s+)?(?:to\s+|of\s+)?[^()]{1,80}\)/gi;
 /** A site's root address, its host captured: written by its name inside a sentence (see cleanInline), and read so by the checker. */
 export const SITE_ROOT = String.raw`https?:\/\/(?:www\.)?([a-z\d-]+(?:\.[a-z\d-]+)+)\/?`;
 const WHOLE_SITE_ROOT = new RegExp(`^${SITE_ROOT}$`, 'i');
@@ -226,6 +226,22 @@ const THANKS_SENTENCE =
  * WeKan's "Thanks to ClemStrummer and xet7." with a handle among them.
  * ack's "Thanks, Thiago Perrotta.", "Thanks, mauke.": after a comma, a name or one handle.
  */
+const POINTER_BRACKETS = /(?:,?\s*(?:and\s+)?\[(?:view|link|commit|diff)\])+(?=[\s.]*$)/gi;
+const PR_SLASH_AND_INITIALS =
+  /\s*\(pr\/\d+(?:\s*,\s*pr\/\d+)*\)(?:\s*\(\p{Lu}{2,3}(?:(?:\s*,\s*|\s+and\s+)\p{Lu}{2,3})*(?:,?\s+reviewed\s+by\s+\p{Lu}{2,3}(?:(?:\s*,\s*|\s+and\s+)\p{Lu}{2,3})*)?\))?(?=[\s.]*$)/u;
+/** Norm's legend: "[!]" a break, "[+]" an addition, "[f]" a fix, "[r]", "[t]", "[d]" refactoring, tests and docs. */
+export const SIGN_TAGS = /^(?:\[[!+frtd]\]){1,4}\s+(?=\S)/;
+const ADVISORY_BRACKET = new RegExp(String.raw`\((${ADVISORY_ID_START}[^()]{4,300})\)`, 'gi');
+const BRACKET_CREDIT_OR_COMMIT =
+  /^(?:(?:fix(?:ed)?|commit)\s+)?(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?:\s+by\s+@?[\w.-]+)?$|^(?:report(?:ed)?|found|discovered|fix(?:ed)?)\s+by\s+@?[\w.-]+(?:\s+(?:and|&)\s+@?[\w.-]+)*$/i;
+/** A bracket's parts without credits and commits, or null where none went. */
+function advisoryBracketParts(inner: string): string | null {
+  const parts = inner.split(/\s*,\s*/);
+  const kept = parts.filter((part) => !BRACKET_CREDIT_OR_COMMIT.test(part.trim()));
+  return kept.length === parts.length || kept.length === 0 ? null : kept.join(', ');
+}
+// (Two to six: WavPack's ten stay as its line lists them, which a post's room cuts to the words and the first.)
+const IDS_AFTER_COLON = new RegExp(String.raw`:\s+((?:${ADVISORY_ID_START}[\w-]+\s+){1,5}${ADVISORY_ID_START}[\w-]+)\s*\.?$`, 'i');
 const ADVISORY_AFTER_THANKS = new RegExp(
   String.raw`([.!?])\s+((?:[Mm]any |[Ss]pecial |[Bb]ig )?[Tt]hanks\b[^().!?]{1,80}?)\s*(\((?:${ADVISORY_ID_START})[^()]{4,200}\))[.!]?\s*$`,
   'i',
@@ -350,9 +366,9 @@ const THANKS_OPENING = new RegExp(String.raw`^(?:[Aa]lso\s+)?[Tt]hanks\s+to\s+${
 const CREDIT_WORDS_AT_END = /\b(?:(?:a\s+)?contributions?|contributed|patch(?:ed)?)\s+(?:from|by)(?:\s+@[\w-]+(?:(?:,|\s+and|\s*&)\s*@[\w-]+)*)?\.?$/i;
 // Brackets left holding only connectors once their references went, or the "!" of PowerShell's "(Thanks @jborean93!)" once
 // its credit went; `()` and `[]` stay (code: `res.status()`, `T[]`).
-// Kuma's "(backport of [#14510](…))" once its reference went: the words that led to it.
+// Kuma's "(backport of [#14510](…))" once its reference went: the words that led to it. Sōzu's "(…; RFC …, closes …)" likewise.
 const EMPTY_GROUPS =
-  /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf|PRs?|backport(?:ed)? (?:of|from)|cherry[- ]pick(?:ed)? (?:of|from)|follow[- ]up (?:to|of))\b\.?|,|;|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/gi;
+  /\((?:\s|\b(?:and|in|by|via|see|closes|fixes|resolves|refs?|cf|PRs?|RFC|backport(?:ed)? (?:of|from)|cherry[- ]pick(?:ed)? (?:of|from)|follow[- ]up (?:to|of))\b\.?|,|;|&|\/|!)+\)|\[\s+\]|\[[\s,]*,[\s,]*\)/gi;
 
 /**
  * camino's "(as of release, not documented due to [rust-lang/rust#158466](…))" once its reference went: an aside whose
@@ -455,6 +471,15 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // once per character.
   let text = withAlignedTrackers(raw).replace(/[ \t]{2,}/g, ' ');
   const has = (mark: string) => text.includes(mark);
+  // Norm's "[!][f][t] The way `JOIN` statements are generated …": its legend's signs, which kindOfItem reads; no words.
+  if (text.startsWith('[')) text = text.replace(SIGN_TAGS, '');
+  // NiBabel's "… from URLs. (pr/1129) (CM, reviewed by MB)": the pull request, then who made and reviewed it by initials.
+  if (has('(pr/')) text = text.replace(PR_SLASH_AND_INITIALS, '');
+  // The Metrics Server chart's "… ([#1540](…)) _@\nseankhliao_": an italic handle closing the change, wrapped after its "@".
+  if (has('_@')) text = text.replace(/\s+_@\s?[\w-]+_\s*$/, '');
+  // mirage-crypto's "(OSEC-2026-15, reported by @samoht, fix 1f0bf67044e6… by @hannesm)", MUNGE's "(CVE-2026-25506,
+  // bf40cc27)": in a bracket of advisories, who found it and the commit that fixed it are no words of the change.
+  if (has('(') && mayNameAdvisory(text)) text = text.replace(ADVISORY_BRACKET, (_whole, inner: string) => `(${advisoryBracketParts(inner) ?? inner})`);
   // Moka's "([#574][gh-pull-0574] by [@Squadrick][gh-Squadrick])": a reference link whose definition is outside the notes given
   // reads as its words (one defined in them was resolved before).
   // (Not Rakudo's "[4d62268a][1e66a50c]": commits, bracketed one after another.)
@@ -1142,6 +1167,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // ikiwiki's "… an authorization bypass. Thanks, intrigeri. (CVE-2016-10026)": the advisory closing the thanks is the fix's;
   // it goes back to the words before them, which keep it once the thanks go.
   if (has('hank') && endsOn(text, ')')) text = text.replace(ADVISORY_AFTER_THANKS, ' $3$1 $2.');
+  // SDL_image's "Fixed a number of security issues:" over "TALOS-2019-0820", "TALOS-2019-0821", … a line each: the ids it
+  // fixed, in the bracket a sentence names them in.
+  if (has(':') && mayNameAdvisory(text)) text = text.replace(IDS_AFTER_COLON, (_whole, ids: string) => ` (${ids.trim().split(/\s+/).join(', ')}).`);
   if (has('hank')) text = text.replace(THANKS_SENTENCE, '$1').replace(THANKS_TO_NAMES, '$1');
   // Changesets' "Thanks @tim-smart! - Add …": the credit's mark and dash go with it.
   if (has('@')) text = text.replace(MENTION_CREDIT, ' ').replace(/^\s*!\s*-\s+/, '');
@@ -1223,6 +1251,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('Thanks')) text = text.replace(/(^|\s)Thanks\s*(?:(?:,|and)\s*)*!\s*(?:-\s+(?:#{1,6}\s+)?)?/g, '$1');
   // htmx's "The website now supports dark mode! (Thanks [@pokonski](…)!)": thanks in brackets credit someone, once named or not.
   if (has('hank')) text = text.replace(THANKS_BRACKET, ' ').replace(THANKS_CLOSING_BRACKET, '').replace(THANKS_TO_BRACKET, '');
+  else if (has('redit')) text = text.replace(THANKS_TO_BRACKET, '');
   // Hypothesis' "|st.from_type| can now resolve …": a reStructuredText substitution of a dotted name reads as the name.
   if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z_]\w*(?:\.\w+)+)\|(?![|\w])/g, '$1');
   // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
@@ -1520,6 +1549,13 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     text = text
       .replace(/^(fix(?:e[sd])?),\s+(?=(?:which|making|so|allowing)\s)/i, '$1 an issue, ')
       .replace(/^(fix(?:e[sd])?) an issue, which\s/i, '$1 an issue which ');
+  // Doxygen's "… in layout file [<a href="…/commit/…">view</a>]", "[view], [view], and [view]" once the links went: the
+  // brackets that held them; its "issue <a …>#11111</a> Overloaded functions are mixed …", the word that named the issue.
+  if (has('[view]') || has('[link]') || has('[commit]')) text = text.replace(POINTER_BRACKETS, '');
+  if (/^issue\s/i.test(text) && /^\s*(?:[-*+]\s+|<li>\s*)?issue\s+(?:<a\b[^>]*>|\[)?#\d+/i.test(raw)) text = text.replace(/^issue\s+(?=\p{Lu})/iu, '');
+  // Norm's "Fix [#79](…). `NULL` foreign keys are not omitted in selects anymore …" once the issue went: the fix is told by the
+  // sentence after the verb left alone.
+  if (/^fix(?:e[sd])?\.\s/i.test(text)) text = text.replace(/^fix(?:e[sd])?\.\s+(?=\S)/i, '');
   // Diesel's "… for malformed packages in the " (its own line ends so): a sentence cannot end on an article.
   if (/\s(?:the|an?)$/.test(text)) text = text.replace(/(?:\s+(?:in|on|of|for|to|with|at|from|by|into))?\s+(?:the|an?)$/, '');
   // Firefly III's "[Issue 12426](…) (Important: The latest version removed …)" once the reference went: the aside is all it says.
