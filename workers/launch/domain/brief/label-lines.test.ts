@@ -40,6 +40,6 @@ describe("lines led by a kind in lower case (WavPack's NEWS)", () => {
     const brief = generateBrief({ id: 'rel_1', version: '5.2.0', title: 'Acme 5.2.0', url: null, notes: NOTES, contentHash: 'x' }, null);
     expect(brief.headline.text).toBe('Acme 5.2.0 is out: a security release.');
     expect(brief.summary).toEqual([]);
-    expect(brief.highlights[0]!.text).toBe('Fixed potential security issues including the following CVEs: CVE-2018-19840 CVE-2018-19841 CVE-2018-6767.');
+    expect(brief.highlights[0]!.text).toBe('Fixed potential security issues including the following CVEs (CVE-2018-19840, CVE-2018-19841, CVE-2018-6767).');
   });
 });

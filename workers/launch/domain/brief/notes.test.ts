@@ -10362,7 +10362,7 @@ describe('holdouts 265 to 270', () => {
       '  reported by Ben Smyth CVE-2026-45389 OSEC-2026-07',
       '  (b1a598ef9be83a4f8b0f73a4e2d9730d50906049 @hannesm)',
     ];
-    expect(itemsOf(tls)[0]!.text).toMatch(/validation CVE-2026-45389 OSEC-2026-07/);
+    expect(itemsOf(tls)[0]!.text).toMatch(/validation \(CVE-2026-45389, OSEC-2026-07\)/);
     const jose = [
       '## 1.11.7',
       '',
@@ -10841,5 +10841,59 @@ describe('holdouts 284 to 292, their marks and credits', () => {
   it('reads a list after "There is still plenty of work for the future:" as no change of this release (Ziglua)', () => {
     const notes = ['# 0.1.0', '', 'This is the first official release.', '', 'There is still plenty of work for the future:', '* Adding LuaJIT support.'];
     expect(itemsOf(notes)).toEqual([]);
+  });
+});
+
+describe('holdouts 284 to 292, told in plain text and HTML', () => {
+  it("reads gnuplot's tags in capitals before the change's own words, and its tracker number closing the line", () => {
+    const notes = [
+      'Changes in 5.4.9',
+      '================',
+      '* FIX\t prevent segfault if GNUPLOT_DRIVER_DIR is invalid',
+      '* FIX\t possible memory corruption if clipping causes 0-size polygons',
+      '* CHANGE check plugin version at time of import\t\t\t\tBug #2629',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'Prevent segfault if GNUPLOT_DRIVER_DIR is invalid'],
+      ['fix', 'Fix possible memory corruption if clipping causes 0-size polygons'],
+      ['other', 'Check plugin version at time of import'],
+    ]);
+  });
+  it('reads what every upgrader must do as a break, and a table of contents as nothing (Courier)', () => {
+    const notes = [
+      '<h1>Courier 0.56</h1>',
+      '<p>Contents of this NEWS file:</p>',
+      '<h3>Introducing WebMLM</h3>',
+      '<p>New in Courier 0.56 is the finished version of <tt>WebMLM</tt>.</p>',
+      "<p>Due to that, <tt>couriermlm</tt>'s template files have changed. After upgrading to this version, you must run",
+      '<tt>couriermlm update</tt> against each mailing list directory. This is mandatory.</p>',
+    ];
+    const items = itemsOf(notes);
+    expect(items.map((item) => item.text)).not.toContain('Contents of this NEWS file');
+    expect(items.find((item) => item.text.includes('template files'))).toMatchObject({ kind: 'breaking' });
+    expect(items.find((item) => item.text.includes('template files'))!.text).toMatch(/couriermlm's template/);
+  });
+  it('leaves out the sentence that announces the release before its changes, and "these are just the highlights" (MAME)', () => {
+    const notes = [
+      'MAME 0.216',
+      '',
+      '<p>With the end of November in sight, it’s time to check out MAME 0.216! We’ve addressed the reported issues.</p>',
+      '',
+      '<p>This release brings GameKing emulation to MAME.</p>',
+      '',
+      '<p>Of course, these are just the highlights. You can get the source.</p>',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['We’ve addressed the reported issues.', 'This release brings GameKing emulation to MAME.']);
+  });
+  it("reads the advisory in a change's References field, and leaves out an address closing it (NTP)", () => {
+    const notes = [
+      '* Small-step/big-step.  Close the panic gate earlier.',
+      '    References: Sec 2956, CVE-2015-5300',
+      '* [Bug 2950] "unsigned int" vs "size_t" format clash.  perlinger@ntp.org',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Small-step/big-step. Close the panic gate earlier (CVE-2015-5300).'],
+      ['other', '"unsigned int" vs "size_t" format clash.'],
+    ]);
   });
 });

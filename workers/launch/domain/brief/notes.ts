@@ -1275,7 +1275,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     .replace(/^\[(?:(?:GitHub|GitLab|git|commit)\s*:?\s*)?(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]\s+[-–—]\s+(?=\S)/i, '')
     .replace(MERGED_PULL_REQUEST, '')
     // Jolt Physics' "20240327 - *SBS* - SoftBodySharedSettings::CreateEdges was renamed …": the day it landed, and the area.
-    .replace(/^\d{8}\s+-\s+(?:\*?[A-Z]{2,8}\*?\s+-\s+)?(?=\S)/, '');
+    .replace(/^\d{8}\s+-\s+(?:\*?[A-Z]{2,8}\*?\s+-\s+)?(?=\S)/, '')
+    // MAME's "With the end of November in sight, it’s time to check out MAME 0.216! We’ve addressed …": the sentence that
+    // announces the release opens the paragraph of its changes, and is none of them.
+    .replace(/^(?:[^.!?]{0,80},\s+)?it['’]s time to (?:check out|try|grab|download|upgrade to)\s+[^!?\s](?:[^!?]{0,58}?[^!?\s])?[.!]\s+(?=\p{Lu})/u, '');
   // Norm's legend, "[!][f][t] The way `JOIN` statements are generated has been changed", "[+] Add `selectAll` procs": a
   // break, an addition and a fix marked in brackets of one sign; the other marks (refactoring, tests, docs) leave the words to say.
   // (cleanInline took them out of the words; the line as written keeps them.)
@@ -1366,6 +1369,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // Nippy's "**Dependency**: [on Clojars](…)", "**Versioning**: [Break Versioning](…)": where to get it and how it is
     // numbered, a link under a label.
     (raw.includes('](') && RELEASE_METADATA_LINK.test(raw)) ||
+    LISTS_CONTENTS.test(text) ||
+    // MAME's "Of course, these are just the highlights. You can get the source …": the rest is elsewhere, no change.
+    /^(?:of course,?\s+)?(?:these|those|that|this)\s+(?:are|is)\s+(?:just|only|merely)\s+(?:the|some)\s+highlights\b/i.test(text) ||
     // TF-A's "Issues resolved since last release" over "No issues known at 1.6 release resolved in 2.0 release": nothing was.
     /^no\s+(?:known\s+)?issues?\s+(?:known\s+)?(?:at|in|from|since)\s.{0,60}?\b(?:resolved|fixed)\b/i.test(text)
   )
@@ -1535,6 +1541,16 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
           ? rest
           : `New ${rest}`;
       return itemKind(raw.slice(shouted[0].length), said, 'feature', section);
+    }
+    // gnuplot's "FIX\t prevent segfault if …", "CHANGE check plugin version …": an order's tag before the change's own words,
+    // which say it.
+    if (shouted[1] === 'FIX' || shouted[1] === 'CHANGE') {
+      // (Its words may have lost the capitals: "Fix prevent segfault …".)
+      // "FIX possible memory corruption …" names the fault, told as fixed; "FIX (regression) only y autoscale …" how it is now.
+      const words = text.replace(/^(?:fix|change)\s*:?\s*/i, '').replace(/^\([^()]{1,30}\)\s+/, '');
+      const own = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+      const told = shouted[1] === 'CHANGE' || OWN_VERB.test(own) || /^\(/.test(text.replace(/^(?:fix)\s*:?\s*/i, '')) ? own : `Fix ${words}`;
+      return itemKind(raw.slice(shouted[0].length), told, shouted[1] === 'FIX' ? 'fix' : inherited, section);
     }
     const verb = shouted[1]!.charAt(0) + shouted[1]!.slice(1).toLowerCase();
     // drf-yasg's "**IMPROVED:** updated ``swagger-ui`` …", "**FIXED:** fixed compatibility …": a change told with its own verb.
@@ -1959,6 +1975,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     !/^(?:an?\s+)?new\b[^.]{0,80}\b(?:has|have) been added\b/i.test(text)
   )
     return { kind: 'breaking', text };
+  // Courier 0.56's "After upgrading to this version, you must make a backup copy of … run `couriermlm update` …. This is
+  // mandatory …": what every upgrader must do breaks what they had.
+  if (inherited !== 'fix' && UPGRADERS_MUST.test(text)) return { kind: 'breaking', text };
   // PDL's "CallExt removed - use `Inline with => "PDL"`" and "split PDL::IO::Browser out to separate distro": a thing gone
   // from where users had it, with what to use instead.
   // TF-A 2.0's "Removal of a number of deprecated APIs" under New Features, fwupd's "Remove all the long-deprecated legacy CLI
@@ -2178,7 +2197,9 @@ function italicSectionLabel(lines: string[], index: number, inParagraph: boolean
 const BOLD_KIND_TAG = /^\s*(?:[-*+]\s+)?\*\*(FEATURE|BUG\s?FIX|FIX|IMPROVEMENT|ENHANCEMENT|BREAK|NEW)\*\*:?\s+(?=\S)/;
 const BOLD_KIND_SHOUTED = /^\s*\*\*(ADDED|CHANGED|DEPRECATED|REMOVED|FIXED|IMPROVED)\s*:?\s*\*\*\s*:?\s*/;
 /** khal's "DROPPED support for python versions < 3.8", "NEW better error message …": the kind in capitals, no mark, before words in lower case. */
-const PLAIN_KIND_SHOUTED = /^\s*(NEW|ADDED|CHANGED|DEPRECATED|REMOVED|DROPPED|FIXED|IMPROVED)\s+(?=[^\s:]*\p{Ll})/u;
+// gnuplot's RELEASE_NOTES: "* NEW\t qt: support …", "* CHANGE check plugin …", "* FIX\t prevent segfault …".
+// (Not "FIX JupyterLite button links": before a capital, the tag of another list, read with its kind's other tags.)
+const PLAIN_KIND_SHOUTED = /^\s*(NEW|ADDED|CHANGED|DEPRECATED|REMOVED|DROPPED|FIXED|IMPROVED|(?:FIX|CHANGE)(?=\s+[^\s\p{Lu}]))\s+(?=[^\s:]*\p{Ll})/u;
 // GraphQL-Ruby's "__Security__: This version includes …": bold in underscores.
 const BOLD_KIND_TITLE = /^\s*(?:\*\*|__)(\p{Lu}\p{L}*(?: \p{L}+){0,2})\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*/u;
 const WARNED_INCOMPATIBLE = /^(?:WARNING|NOTE|CAUTION|IMPORTANT)\s*:\s*(future\s+)?backwards?[- ]incompatib(?:ility|le\s+changes?)\s*[!:.]?\s*/i;
@@ -5380,6 +5401,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     if (texts.length === 1 && HANDLES_CREDITED.test(texts[0]!.replace(/<[^>]*>/g, '').trim())) return;
     // netaddr's "Release: 1.0.0" title over "Date: 2024-02-10": when, not what.
     if (texts.length === 1 && /^(?:date|released?(?:\s+on)?)\s*:\s*\d{4}-\d{2}-\d{2}\.?$/i.test(texts[0]!.trim())) return;
+    // Courier's "Contents of this NEWS file:" over its table of links to its parts: what the document holds, no opening.
+    if (texts.length === 1 && LISTS_CONTENTS.test(texts[0]!.trim())) return;
     // The account of an advisory a change before it told already (Krill's, after "Firstly, this release fixes …").
     if (toldParagraphs.has(start)) return;
     // OpenPMIx's ".. warning:: CVE-2023-41915" over "A security issue was reported by …" and "A filesystem race condition could
@@ -6106,7 +6129,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         if (CODE_LINE.test(more)) continue;
         // Convos' CPAN Changes, "Contributor: Pocas" and "Reference: https://huntr.dev/…" under a change: who and where, no
         // words of it.
-        if (CREDIT_FIELD.test(more)) continue;
+        // NTP's "References: Sec 2956, CVE-2015-5300" under "* Small-step/big-step.  Close the panic gate earlier.": the
+        // advisory it names is the one the change fixes, told with its first line.
+        if (CREDIT_FIELD.test(more)) {
+          const ids = /^references?\s*:/i.test(more) && mayNameAdvisory(more) ? advisoryIds(more) : [];
+          if (ids.length > 0 && texts.length === 1) texts[0] = `${texts[0]!.replace(/[.\s]+$/, '')} (${ids.join(', ')}).`;
+          continue;
+        }
         // libgit2's "Blame hunk structure updates (ABI breaking change)" over "There are numerous additions to …": a title,
         // then its body; the title ends where the body's sentence starts (not "… panel OS" over "Windows to cover …").
         if (texts.length === 1 && TITLE_OVER_BODY.test(texts[0]!) && BODY_OPENER.test(more) && indentOf(lines[end - 1]!) > indent) texts[0] += '.';
@@ -6813,6 +6842,9 @@ const NOW_POSSIBLE =
 const CHANGE_VERB =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Move[sd]?|Rename[sd]?)\s/;
 const REMOVED_USE_INSTEAD = /^\S+(?:\s+\S+){0,3}\s+(?:removed|dropped)\s*[-–—;:,(]\s*(?:use|set|replaced?\s+(?:by|with))\s/i;
+const LISTS_CONTENTS = /^(?:table of )?contents(?:\s+of\s+this\s+(?:\S+\s+)?(?:file|document|page|release|post))?\s*[:.]?\s*$/i;
+const UPGRADERS_MUST =
+  /\b(?:after|when|before)\s+upgrading\b[^.]{0,80}\byou\s+(?:must|will\s+need\s+to|need\s+to|have\s+to)\b|\bthis\s+(?:step\s+)?is\s+mandatory\b/i;
 const REMOVES_DEPRECATED =
   /^(?:remov(?:e[sd]?|al\s+of)|drop(?:s|ped)?)\s+(?:(?:all|a\s+number\s+of|several|many|the|some|most)\s+){0,3}(?:long-|previously\s+)?deprecated\s+(?:(?!(?:coverage|test|lint|build|ci)\b)[\w.:()`'-]+\s+){0,3}?(?:APIs?|functions?|methods?|options?|arguments?|flags?|settings?|modules?|classes?|interfaces?|macros?|syntax|objects?|parameters?|commands?|tools?|helpers?|aliases|endpoints?|properties|fields?|types?|keywords?|directives?|features?|constants?|hooks?|traits?)\b(?!\s+from\s+(?:the\s+)?(?:remaining\s+)?(?:tests?|ci|examples?|docs?)\b)/i;
 const SPLIT_OUT = /^split\s+\S+\s+out\s+(?:to|into)\s+(?:an?\s+|its\s+own\s+)?separate\s+(?:distro|distribution|package|module|crate|gem|repo(?:sitory)?)\b/i;

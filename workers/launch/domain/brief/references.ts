@@ -473,6 +473,10 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const has = (mark: string) => text.includes(mark);
   // Norm's "[!][f][t] The way `JOIN` statements are generated …": its legend's signs, which kindOfItem reads; no words.
   if (text.startsWith('[')) text = text.replace(SIGN_TAGS, '');
+  // NTP's "[Bug 2950] … format clash. perlinger@ntp.org": who made it, by address, after the change's sentence.
+  if (has('@')) text = text.replace(/(?<=[.!?)])\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\.?\s*$/, '');
+  // gnuplot's "… to points in xrange   Bug #2631": the tracker's number, closing the line after a run of spaces.
+  if (has('Bug #')) text = text.replace(/\s+Bug\s+#\d+\s*$/, '');
   // NiBabel's "… from URLs. (pr/1129) (CM, reviewed by MB)": the pull request, then who made and reviewed it by initials.
   if (has('(pr/')) text = text.replace(PR_SLASH_AND_INITIALS, '');
   // The Metrics Server chart's "… ([#1540](…)) _@\nseankhliao_": an italic handle closing the change, wrapped after its "@".
@@ -1337,6 +1341,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('<'))
     text = text
       .replace(IN_WORD_EMPHASIS, '')
+      // Courier's "<tt>couriermlm</tt>'s template files": an inline tag closing before a possessive or a stop parts nothing.
+      .replace(/<\/(?:tt|code|kbd|samp|var|b|i|em|strong)>(?=['’][a-z]|[.,;:!?)])/g, '')
       // leafwing's "`app.init_resource::<ActionState<A>>()`": one capital letter in angle brackets is a type's parameter.
       .replace(
         /<\/?(?:a|b|i|u|p|br|hr|em|strong|code|kbd|span|div|img|sup|sub|small|mark|ins|cite|abbr|var|samp|details|summary|li|ul|ol|dl|dt|dd|tt|pre|h[1-6])\b[^>]*>/gi,
