@@ -10897,3 +10897,55 @@ describe('holdouts 284 to 292, told in plain text and HTML', () => {
     ]);
   });
 });
+
+describe('holdouts 284 to 292, minimums, pointers and outlines', () => {
+  it('reads the oldest supported runtime bumped and a GNU program now required as raised minimums, and "no longer restricted" as no break (Asciidoctor EPUB3, AUCTeX, LOOT)', () => {
+    const notes = [
+      '### Changed',
+      '',
+      '* bump the oldest supported Ruby to 2.6',
+      '* AUCTeX now requires GNU Emacs 27.1 or higher.',
+      '* Paths in condition strings are no longer restricted to staying within the game directory.',
+    ];
+    expect(itemsOf(notes).map((item) => item.kind)).toEqual(['breaking', 'breaking', 'other']);
+  });
+  it('reads where to download it and read the full announcement, and "Changes relative to" a release, as no change (LXQt, PLplot)', () => {
+    const notes = [
+      '- Downloads and links are hosted on downloads.lxqt.org.',
+      '- The full release announcement is available on the mailing list.',
+      '- Changes relative to PLplot 5.8.0 (the previous stable release)',
+      '- Added Solid.',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Added Solid.']);
+  });
+  it('reads a numbered outline of titles over prose as headings, its index as nothing (PLplot), not numbered changes (inxi)', () => {
+    const notes = [
+      'PLplot Release 5.9.0',
+      '~~~~~~~~~~~~~~~~~~~~',
+      'This is a development release of PLplot.',
+      '',
+      'INDEX',
+      '',
+      '1. Changes relative to PLplot 5.8.0',
+      '',
+      '1.1 All autotools-related files have now been removed',
+      '1.2 Date / time labels for axes',
+      '1.3 Alpha value support',
+      '',
+      '1.1 All autotools-related files have now been removed',
+      '',
+      'CMake is now the only supported build system.',
+      '',
+      '1.2 Date / time labels for axes',
+      '',
+      'Axes can now be labelled with dates and times.',
+      '',
+      '1.3 Alpha value support',
+      '',
+      'PLplot core now supports a transparency value for each color.',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.lines.start)).toEqual([13, 17, 21]);
+    const inxi = ['RELEASE NOTES:', '', '1. GRAPHICS: GPU DATA: many fixes', '', 'Thanks to them.', '', '2. SYSTEM: Wakeups: fixed', '', 'Also this.'];
+    expect(parseNotes(inxi.join('\n'), null).items.map((item) => item.text)).toContain('GRAPHICS: GPU DATA: many fixes');
+  });
+});

@@ -771,9 +771,10 @@ export const END_OF_SUPPORT =
  * now required", without its verb; JFlex's "JFlex build and runtime now depend on JDK 1.7+" (not a build tool's). ZAP's
  * "Update to a Minimum of Java 17" and "ZAP now requires a minimum of Java 17 to run".
  */
-// PDL's "minimum Perl 5.16 due to lvalue problems": the runtime's new minimum, said alone.
+// PDL's "minimum Perl 5.16 due to lvalue problems": the runtime's new minimum, said alone. Asciidoctor EPUB3's "bump the oldest
+// supported Ruby to 2.6", AUCTeX's "AUCTeX now requires GNU Emacs 27.1 or higher": the same in other words.
 const RAISED_MINIMUM_PATTERN = new RegExp(
-  String.raw`^min(?:imum|imal)\s+(?:${RUNTIME}|${LANGUAGE})\s+v?\d+(?:\.\d+)+\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\s+(?:${RUNTIME}|${LANGUAGE})\s+requirements\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:(?:is|are)\s+)?now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow (?:requires?|depends? on)\s+(?!(?:GCC|Clang|MSVC|CMake|Meson|Cython|Maven|Gradle|Ant)\b)\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|\b(?:requires?|to)\s+a\s+min(?:imum|imal)\s+(?:version\s+)?of\s+(?:${RUNTIME}|${LANGUAGE})\s+v?\d|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
+  String.raw`^min(?:imum|imal)\s+(?:${RUNTIME}|${LANGUAGE})\s+v?\d+(?:\.\d+)+\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?oldest\s+supported\s+\p{Lu}[\w.]*\s+(?:version\s+)?to\s+v?\d|\bnow\s+requires?\s+GNU\s+\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or\s+(?:later|newer|higher|above))|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?|update[sd]?|change[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\b(?![^.]{0,25}\b(?:rust|msrv|gcc|clang|msvc|compiler|cmake|meson|cython)\b)[^.]{0,40}?\b(?:version|sdk|requirement)\b|\b(?:raise[sd]?|bump(?:ed|s)?|increase[sd]?)\s+(?:the\s+)?min(?:imum|imal)?\s+(?:${RUNTIME}|${LANGUAGE})\s+requirements\b|\bmin(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython)\b)[\w.]+\s+(?:version|sdk)\s+(?:is\s+now|changes|changed|was raised|is raised|was bumped|rises|goes)\b|\b(?:is|are)\s+(?:from\s+now\s+on\s+|now\s+)?the\s+only\s+supported\s+(?:runtimes?|versions?|platforms?|(?:runtime|platform)\s+versions?)\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))\s+(?:(?:is|are)\s+)?now\s+required\b|\b\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s+is\s+now\s+the\s+min(?:imum|imal)\s+(?:supported\s+|required\s+)?version\b|\bnow (?:requires?|depends? on)\s+(?!(?:GCC|Clang|MSVC|CMake|Meson|Cython|Maven|Gradle|Ant)\b)\p{Lu}[\w.]*\s+v?\d+(?:\.\d+)*\s*(?:\+|or (?:later|newer|higher|above))|^min(?:imum|imal)?\s+(?:supported\s+|required\s+)?(?:(?!(?:gcc|clang|msvc|compiler|cmake|meson|cython|rustc?)\b)[\w.-]+)\s+version\s+(?:is\s+(?:now\s+)?)?v?\d+(?:\.\d+)*\.?$|^(?:(?:[\w.+-]+\s+){0,2}now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?v?\d+(?:\.\d+)*\b|^\p{Lu}[\w.]*\s+(?:>=?|≥)\s*v?\d+(?:\.\d+)*\s+(?:is|are)\s+(?:now\s+)?required\b|\b(?:(?:this|the)\s+(?:release|version)\s+(?:now\s+)?requires?\s+(?:${RUNTIME}|R|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?|(?:packages|dependencies|libraries)\s+that\s+require\s+(?:${RUNTIME})\s*(?:>=|≥)\s*|\bmin(?:imum|imal)\s+(?:supported\s+|required\s+)?versions\s+(?:for|of)\s+(?:the\s+|its\s+)?dependencies\s+(?:are|have\s+been\s+raised|were\s+raised)(?=\s+(?:now|to)\b)\s+\w+\s*:?\s*\S+\s*(?:>=?|≥)\s*(?=\d)|\b(?:requires?|to)\s+a\s+min(?:imum|imal)\s+(?:version\s+)?of\s+(?:${RUNTIME}|${LANGUAGE})\s+v?\d|^switch(?:es|ed)?\s+to\s+(?:${RUNTIME}|${LANGUAGE})\s*(?=v?\d+(?:\.\d+)*\s+as\s+(?:the\s+)?(?:new\s+)?(?:baseline|minimum)\b)|(?:^|[.;]\s+)note\s+(?:that\s+)?(?:the\s+)?(?!(?:[\w.-]+\s+){0,3}?(?:tests?|docs?|documentation|build|building|ci)\b)(?:[\w.-]+\s+){1,3}(?:now\s+)?requires\s+(?:${RUNTIME}|${LANGUAGE})\s+(?:>=?\s*|≥\s*)?)v?\d+(?:\.\d+)*\b`,
   'iu',
 );
 /** mobile_scanner's "Minimum iOS version changed from 15 to 12": a minimum lowered leaves nobody behind. */
@@ -784,7 +785,7 @@ const lowered = (text: string) => {
 };
 /** Each way above names a minimum, the only supported version or a requirement: a line naming none is not scanned. */
 export const RAISED_MINIMUM = {
-  test: (text: string) => /min|only|requir|baseline|\bdepends?\s+on\b/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) && !lowered(text),
+  test: (text: string) => /min|only|requir|baseline|oldest|\bdepends?\s+on\b/i.test(text) && RAISED_MINIMUM_PATTERN.test(text) && !lowered(text),
 };
 // SolidStart 2.0's "- [Read the full SolidStart v2 announcement](…)", "- [Follow the migration guide](…)": where to read, as a link.
 const OTHER_NOTES_LINK =
@@ -1119,7 +1120,7 @@ const LIMIT_NAMED = lossNamed('(?:limit|limitation|restriction|cap)s?');
  * arguments starting with `-=`"), and a default switched (Jib 3's "Switched the default base images from Distroless to …").
  */
 const BREAK_WORDS = new RegExp(
-  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})(?!\s+${LIMIT_NAMED})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed|(?:has|have) been changed to (?:directly |now |only )?(?:accept|take|return|require|expect)s?)\b|\bno-ops?\b(?=[^.]{0,40}\bwith this release\b|\s*(?:now|from now on)\b)|\b(?:now|is|are) (?:a )?no-ops?\b|\bdefault\b[^.]{0,80}\bis now\b|^(?:switch(?:ed|es)?|change[sd]?)\s+(?:the\s+)?default\s+[\w -]{1,40}?\s+from\b`,
+  String.raw`^(?:replaced?(?!\s+(?:deprecated|internal|our own)\b)|replaces|rework(?:ed|s)?|drop(?:ped|s)?\s+(?:support|python|node)|remove[sd]?(?!\s+${LEFTOVER})(?!\s+${LIMIT_NAMED})|rename[sd]?|forbid(?:s|den)?|disallow(?:s|ed)?|reject(?:s|ed)?|(?:do not|don['’]?t) accept)\b|\b(?:backwards?[- ])?incompatible with (?:the )?(?:previous|earlier|older|prior)\b|\b(?:no longer(?!\s+(?:restricted|limited|required|necessary|needed|mandatory|capped)\b)|now returns?|now requires?|now (?:denies|rejects|refuses|blocks|forbids|disallows)|is now required|must now|drop(?:ped|s)? support for|(?:was|were|has been|have been) removed|(?:has|have) been changed to (?:directly |now |only )?(?:accept|take|return|require|expect)s?)\b|\bno-ops?\b(?=[^.]{0,40}\bwith this release\b|\s*(?:now|from now on)\b)|\b(?:now|is|are) (?:a )?no-ops?\b|\bdefault\b[^.]{0,80}\bis now\b|^(?:switch(?:ed|es)?|change[sd]?)\s+(?:the\s+)?default\s+[\w -]{1,40}?\s+from\b`,
   'i',
 );
 
@@ -1370,6 +1371,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // numbered, a link under a label.
     (raw.includes('](') && RELEASE_METADATA_LINK.test(raw)) ||
     LISTS_CONTENTS.test(text) ||
+    // LXQt's "Downloads and links are hosted on downloads.lxqt.org.", "The full release announcement is available on the mailing
+    // list.", PLplot's "Changes relative to PLplot 5.8.0 (the previous stable release).": where to get it, read it, and since when.
+    /^(?:downloads?|binaries|packages|tarballs)\b[^.]{0,40}\b(?:are|is)\s+(?:hosted|available)\s+(?:on|at|from)\b|^the\s+full\s+(?:release\s+)?(?:announcement|change ?log|release notes|list of changes)\s+(?:is|are|can be)\s+(?:available|found|read)\b|^(?:changes|differences)\s+relative\s+to\s+\S/i.test(
+      text,
+    ) ||
     // MAME's "Of course, these are just the highlights. You can get the source …": the rest is elsewhere, no change.
     /^(?:of course,?\s+)?(?:these|those|that|this)\s+(?:are|is)\s+(?:just|only|merely)\s+(?:the|some)\s+highlights\b/i.test(text) ||
     // TF-A's "Issues resolved since last release" over "No issues known at 1.6 release resolved in 2.0 release": nothing was.
@@ -3492,6 +3498,30 @@ function shortlogAsList(lines: string[]): string[] {
   });
 }
 const SHORTLOG_AUTHOR = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,3}\s+\(\d+\):$/u;
+/**
+ * PLplot's README.release: "1.1 All autotools-related files have now been removed" over its paragraphs, one numbered title
+ * a part, after an INDEX that lists them all. Where three or more numbered titles stand between blank lines over prose, they
+ * are headings ("1." a level above "1.1"), and the index's numbered lines, and its title, are nothing.
+ */
+function numberedSectionsAsHeadings(lines: string[]): string[] {
+  const numbered = (line: string | undefined) => line !== undefined && NUMBERED_TITLE_LINE.test(line);
+  const titles = new Set<number>();
+  lines.forEach((line, index) => {
+    if (!numbered(line) || (lines[index - 1] ?? '').trim() !== '' || (lines[index + 1] ?? '').trim() !== '') return;
+    const next = lines[index + 2];
+    if (next !== undefined && next.trim() !== '' && !numbered(next)) titles.add(index);
+  });
+  // (Not inxi's "1. GRAPHICS: GPU DATA: …", a numbered change: an outline numbers its parts "1.1", "1.2".)
+  if ([...titles].filter((index) => /^\d{1,2}\.\d/.test(lines[index]!)).length < 3) return lines;
+  return lines.map((line, index) => {
+    if (titles.has(index)) {
+      const [, number, title] = line.match(NUMBERED_TITLE_LINE)!;
+      return `${'#'.repeat(Math.min(number!.split('.').filter(Boolean).length + 1, 6))} ${title}`;
+    }
+    return numbered(line) || /^(?:INDEX|CONTENTS|TABLE OF CONTENTS)\s*$/.test(line) ? '' : line;
+  });
+}
+const NUMBERED_TITLE_LINE = /^(\d{1,2}(?:\.\d{1,2})*\.?)\s+(\p{Lu}\S*(?:\s+\S+){0,12})\s*$/u;
 const TWIKI_HEADING = /^---(\+{1,6})(?:!!)?\s+(\S.*)$/;
 
 /** Read by position, not by one pattern: `^(={1,3})\s+(\S.*?)\s+\1\s*$` backtracks cubically over a line of blanks. */
@@ -5121,7 +5151,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                           trackerLinesAsList(
                             numberedTitlesAsList(
                               foldsAsHeadings(
-                                anchorTagsAsHeadings(advisoryLinesAsHeadings(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input)))))),
+                                anchorTagsAsHeadings(
+                                  advisoryLinesAsHeadings(
+                                    numberedSectionsAsHeadings(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input))))),
+                                  ),
+                                ),
                               ),
                             ),
                           ),
