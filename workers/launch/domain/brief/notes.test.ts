@@ -10908,6 +10908,12 @@ describe('holdouts 284 to 292, minimums, pointers and outlines', () => {
       '* Paths in condition strings are no longer restricted to staying within the game directory.',
     ];
     expect(itemsOf(notes).map((item) => item.kind)).toEqual(['breaking', 'breaking', 'other']);
+    // ngIRCd 27: what the change makes every upgrader do breaks their set-up.
+    const duty = [
+      '- Validate certificates on server links. Now ngIRCd drops connections when the certificate is invalid.',
+      '  Therefore you have to make sure that all relevant certificates are valid.',
+    ];
+    expect(itemsOf(duty).map((item) => item.kind)).toEqual(['breaking']);
   });
   it('reads where to download it and read the full announcement, and "Changes relative to" a release, as no change (LXQt, PLplot)', () => {
     const notes = [

@@ -6877,8 +6877,10 @@ const CHANGE_VERB =
   /^(?:Fix(?:es|ed)?|Add(?:s|ed)?|Remove[sd]?|Drop(?:s|ped)?|Deprecate[sd]?|Improve[sd]?|Update[sd]?|Allow(?:s|ed)?|Support(?:s|ed)?|Introduce[sd]?|Prevent(?:s|ed)?|Avoid(?:s|ed)?|Correct(?:s|ed)?|Restore[sd]?|Revert(?:s|ed)?|Handle[sd]?|Move[sd]?|Rename[sd]?)\s/;
 const REMOVED_USE_INSTEAD = /^\S+(?:\s+\S+){0,3}\s+(?:removed|dropped)\s*[-–—;:,(]\s*(?:use|set|replaced?\s+(?:by|with))\s/i;
 const LISTS_CONTENTS = /^(?:table of )?contents(?:\s+of\s+this\s+(?:\S+\s+)?(?:file|document|page|release|post))?\s*[:.]?\s*$/i;
+// ngIRCd 27's "Now ngIRCd validates SSL/TLS certificates … by default and drops(!) connections …. Therefore you have to make
+// sure that all relevant certificates are valid": what the change makes every upgrader do.
 const UPGRADERS_MUST =
-  /\b(?:after|when|before)\s+upgrading\b[^.]{0,80}\byou\s+(?:must|will\s+need\s+to|need\s+to|have\s+to)\b|\bthis\s+(?:step\s+)?is\s+mandatory\b/i;
+  /\b(?:after|when|before)\s+upgrading\b[^.]{0,80}\byou\s+(?:must|will\s+need\s+to|need\s+to|have\s+to)\b|\bthis\s+(?:step\s+)?is\s+mandatory\b|\btherefore,?\s+you\s+(?:have|need|will\s+need)\s+to\b/i;
 const REMOVES_DEPRECATED =
   /^(?:remov(?:e[sd]?|al\s+of)|drop(?:s|ped)?)\s+(?:(?:all|a\s+number\s+of|several|many|the|some|most)\s+){0,3}(?:long-|previously\s+)?deprecated\s+(?:(?!(?:coverage|test|lint|build|ci)\b)[\w.:()`'-]+\s+){0,3}?(?:APIs?|functions?|methods?|options?|arguments?|flags?|settings?|modules?|classes?|interfaces?|macros?|syntax|objects?|parameters?|commands?|tools?|helpers?|aliases|endpoints?|properties|fields?|types?|keywords?|directives?|features?|constants?|hooks?|traits?)\b(?!\s+from\s+(?:the\s+)?(?:remaining\s+)?(?:tests?|ci|examples?|docs?)\b)/i;
 const SPLIT_OUT = /^split\s+\S+\s+out\s+(?:to|into)\s+(?:an?\s+|its\s+own\s+)?separate\s+(?:distro|distribution|package|module|crate|gem|repo(?:sitory)?)\b/i;
