@@ -10908,6 +10908,16 @@ describe('holdouts 284 to 292, minimums, pointers and outlines', () => {
       '* Paths in condition strings are no longer restricted to staying within the game directory.',
     ];
     expect(itemsOf(notes).map((item) => item.kind)).toEqual(['breaking', 'breaking', 'other']);
+    // biblatex 3.17: "**INCOMPATIBLE CHANGE**" and "**CRITICAL CHANGE**" over the account mark it, and go.
+    const marked = [
+      '- **INCOMPATIBLE CHANGE**',
+      '  The behaviour of index-less xdata references has changed.',
+      '- **CRITICAL CHANGE** biblatex no longer writes tracking code.',
+    ];
+    expect(itemsOf(marked).map((item) => [item.kind, item.text])).toEqual([
+      ['breaking', 'The behaviour of index-less xdata references has changed.'],
+      ['breaking', 'biblatex no longer writes tracking code.'],
+    ]);
     // ngIRCd 27: what the change makes every upgrader do breaks their set-up.
     const duty = [
       '- Validate certificates on server links. Now ngIRCd drops connections when the certificate is invalid.',

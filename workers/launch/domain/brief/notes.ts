@@ -1446,8 +1446,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // MixedModels.jl's "[BREAKING ]`likelihoodratiotest` has been reworked": a space inside the bracket is still the mark's.
   // Paho's "Possible breaking change: Add properties to access …": a break it may be is one a reader must check.
   // Gradle Docker plugin's "**Breaking Change!** Minimal supported version for plugin is Gradle 9.2": with a shout.
+  // biblatex's "**INCOMPATIBLE CHANGE**", "**CRITICAL CHANGE**" over the change's account: the same mark in its words.
   const marker =
-    /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:(?:possible|potential|possibly)\s+)?(?:breaking|backwards?[- ]incompatible)(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.!]?(?:\*\*|__)?:?\s*/i;
+    /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:(?:possible|potential|possibly)\s+)?(?:breaking|backwards?[- ]incompatible|(?:incompatible|critical)(?= changes?\b))(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.!]?(?:\*\*|__)?:?\s*/i;
   // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
   // Thanos' "Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`": the mark, set in italics after a scope.
   const scopedMark = /^([^:]{1,40}:\s+)breaking(?:\s*:warning:|\s*⚠\uFE0F?)?\s+(?=\S)/i;
