@@ -15,6 +15,7 @@ import {
   UNDERLINE,
 } from './notes';
 import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT, UNDERSCORE_BOLD, withoutCodeMarks } from './references';
+import { SKIP } from './regexp';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion, versionStep } from './version';
 import { sentencesOf, type Brief, type Citation, type Highlight, type Sentence } from './types';
@@ -152,9 +153,6 @@ const unmarked = (text: string) => (text.includes('**') ? withoutCodeMarks(text)
 /** Whether a tag of emphasis sits inside a word; the global IN_WORD_EMPHASIS is for replacing, not testing. */
 const EMPHASIS_IN_WORD = /\w<\/?(?:b|i|em|strong|u)>\w/i;
 
-/** A pattern that matches nothing, at once: a pass skipped where its text lacks what the pattern needs. */
-const NO_MATCH = /^(?!)/;
-
 /** Markup that is not words: Markdown's backslash escapes (`ERR\\_PROTO`), reStructuredText roles (`:func:`), DocBook's `<xref>` to a parameter. */
 function plain(text: string): string {
   if (
@@ -191,13 +189,13 @@ function plain(text: string): string {
       .replace(/\/(advisories|vulnerability)\/(?=GHSA-)/gi, '/$1/ ')
       // Libreswan's ".../security/CVE-2023-38710": an address ending in an advisory's id names it too.
       // (These passes run only where their mark is: every cited range and sentence comes through here.)
-      .replace(text.includes('/CVE-') ? /\/(?=CVE-\d{4}-\d{4,}(?:\.html?)?\/?(?:[\s)>\]]|$))/gi : NO_MATCH, '/ ')
+      .replace(text.includes('/CVE-') ? /\/(?=CVE-\d{4}-\d{4,}(?:\.html?)?\/?(?:[\s)>\]]|$))/gi : SKIP, '/ ')
       // MITRE's "…/cvename.cgi?name=CVE-2020-15999" names it in its query.
-      .replace(text.includes('=CVE-') ? /[?&](?:name|id|cve(?:id)?)=(?=CVE-\d{4}-\d{4,}(?:[\s)>\]]|$))/gi : NO_MATCH, '$& ')
+      .replace(text.includes('=CVE-') ? /[?&](?:name|id|cve(?:id)?)=(?=CVE-\d{4}-\d{4,}(?:[\s)>\]]|$))/gi : SKIP, '$& ')
       // An ioBroker adapter's news, "Migrated GUI to TypeScript\nAdded count attribute …": a JSON string's escaped line break.
-      .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : NO_MATCH, ' ')
+      .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : SKIP, ' ')
       // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.
-      .replace(text.includes(':doc:') ? /:doc:`\/?(?:[^`/\s]+\/)*([^`/\s]+)`/g : NO_MATCH, ' $1 ')
+      .replace(text.includes(':doc:') ? /:doc:`\/?(?:[^`/\s]+\/)*([^`/\s]+)`/g : SKIP, ' $1 ')
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.
       .replace(/:cve:`(?:CVE-)?(\d{4}-\d+)`/gi, 'CVE-$1')
       // Werkzeug's ":ghsa:`hgf8-39gv-g3f2`" names GHSA-hgf8-39gv-g3f2 likewise.

@@ -53,7 +53,7 @@ import { rdocAsMarkdown } from './rdoc-notes';
 import { textileAsMarkdown } from './textile-notes';
 import { typstAsMarkdown } from './typst-notes';
 import { iscChangeLogAsMarkdown } from './isc-changelog';
-import { escapeRegExp } from './regexp';
+import { escapeRegExp, SKIP } from './regexp';
 import { podAsMarkdown } from './pod-notes';
 import { pretChangesAsMarkdown } from './pret-changes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
@@ -2691,8 +2691,6 @@ function namesOnly(whole: string, inside: string): string {
 }
 /** A closing bracket of names and pull requests: "(ygale, PR 21675)", "(Ana Lima, Bo Chen, PRs [12](…), [13](…))". */
 const PR_ID = String.raw`(?:\[\d+\]\(https?:\/\/[^)\s]+\)|#?\d+)`;
-/** A pattern that matches nothing, at once (anchored, it is tried at the start only): a pass skipped where its text cannot hold what the pass looks for. */
-const NEVER = /^(?!)/;
 /** Whether a text could close with a commit's hash or "et al." (TRAILING_COMMITS), asked of its last character. */
 const endsWithHexOrEtAl = (text: string) => {
   const end = text.trimEnd();
@@ -2803,7 +2801,22 @@ const HANDLE_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}@(?!
 const KEY_AFTER_PULL_REQUEST = new RegExp(String.raw`${PULL_REQUEST_LEAD}(?!${ADVISORY_ID_START})([A-Z][A-Z\d]{1,9}-\d+):\s+(?=\S)`);
 /** react-native-auth0's "[ESD-30932] Improve error handling": the tracker's key it was filed under (no advisory's), no scope. */
 const LEADING_TRACKER_KEY = new RegExp(String.raw`^(\s*)\[(?!${ADVISORY_ID_START}|CWE-)[A-Z][A-Z\d]+-\d+\]\s+(?=[^\s–—-])`);
-function itemInline(written: string, repoBase: string | null): ReturnType<typeof cleanInline> {
+/**
+ * itemInline of an item's words, read once in a parse: notes repeat a line now and then ("Bug fixes", "Update dependencies";
+ * 2 % of the corpus' items, 5 % of the benchmark's 50,000 characters, which join many notes), and each reading runs some
+ * two hundred patterns. repoBase is the parse's own, as for cleanedOnce. Copies go out, so no caller changes what the next
+ * one gets.
+ */
+function itemInline(written: string, repoBase: string | null): CleanText {
+  const memo = parseMemo?.inline;
+  let said = memo?.get(written);
+  if (!said) {
+    said = readItemInline(written, repoBase);
+    memo?.set(written, said);
+  }
+  return { ...said, refs: [...said.refs], code: [...said.code] };
+}
+function readItemInline(written: string, repoBase: string | null): CleanText {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
   // per character in it: a 50,000-character run of tabs took seconds.
   // RevenueCat's "… (#7344) via Peter Porfy (@peterporfy)": who made it, by name and handle, goes before the pointers do
@@ -2811,17 +2824,17 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   const raw = withAlignedTrackers(written)
     .replace(/[ \t]{2,}/g, ' ')
     // argon2-cffi's "… within [*argon2-cffi-bindings*], there're …": a reference link whose definition is not in the notes.
-    .replace(written.includes('[') ? /\[([*_])([^*_\]\n]+)\1\](?![([:])/g : NEVER, '$2')
+    .replace(written.includes('[') ? /\[([*_])([^*_\]\n]+)\1\](?![([:])/g : SKIP, '$2')
     // zizmor's "Fixed a bug where the [template-injection] audit would …": likewise, a name after "the". (Its lookbehind,
     // which V8 tries at every position, runs only where the words hold one.)
-    .replace(written.includes('the [') ? /(?<=\bthe )\[([a-z][a-z\d]*(?:-[a-z\d]+)+)\](?![([:])/g : NEVER, '$1')
+    .replace(written.includes('the [') ? /(?<=\bthe )\[([a-z][a-z\d]*(?:-[a-z\d]+)+)\](?![([:])/g : SKIP, '$1')
     // Beego's "[Add httplib OpenTelemetry Filter](https://…/pull/4888, https://…/pull/4915)": a link to two pull requests.
     .replace(/\]\((https?:\/\/[^\s(),]+)(?:,\s*https?:\/\/[^\s(),]+)+\)/g, ']($1)')
     // Rserve's NEWS: "    o<TAB>fix possible buffer overflow attacks …", its bullet a letter o that a reader of its lines left in.
     .replace(/^\s*o\s+(?=[A-Za-z])/, '')
     // Mido's "Removed support for Python 2.7. * Mido now requires Python 3.7 or higher.": a list's star run into the words.
-    .replace(written.includes('*') ? /(?<=[.!?])\s+\*\s+(?=\p{Lu})/gu : NEVER, ' ')
-    .replace(written.includes('@') ? /\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u : NEVER, '');
+    .replace(written.includes('*') ? /(?<=[.!?])\s+\*\s+(?=\p{Lu})/gu : SKIP, ' ')
+    .replace(written.includes('@') ? /\s+via\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*\(\s*@[\w-]+\s*\)\s*$/u : SKIP, '');
   const named: Reference[] = [];
   const asReferences = (ids: string) =>
     (ids.match(REFERENCES) ?? [])
@@ -2844,7 +2857,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   // closing bracket could hold one (each pass costs a scan that backtracks over the whole item).
   const closing = raw.trimEnd().replace(/\.$/, '');
   let text = raw
-    .replace(raw.includes('(gh ') ? CREDITS_WITH_GH_POINTERS : NEVER, (credits: string) => {
+    .replace(raw.includes('(gh ') ? CREDITS_WITH_GH_POINTERS : SKIP, (credits: string) => {
       for (const [, number] of credits.matchAll(/#(\d+)/g)) named.push(issueReference(number!, repoBase));
       return '';
     })
@@ -2854,7 +2867,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^(\s*)Backport(?:ed)?:?\s+(\p{Ll})(?=\p{Ll}*\s)/u, (_whole, lead: string, first: string) => `${lead}${first.toUpperCase()}`)
     // GLib's "!4955 Backport !4954 “glib-compile-resources: Always assume …” to glib-2-86", "!4979 [glib-2-86] gbase64: Use
     // gsize …": GitLab's merge requests lead the line, and a backport is told by the title it quotes, not by its branch.
-    .replace(raw.includes('!') ? /^\s*!(\d+)\s+(?=\S)/ : NEVER, (_whole, id: string) => {
+    .replace(raw.includes('!') ? /^\s*!(\d+)\s+(?=\S)/ : SKIP, (_whole, id: string) => {
       named.push({ kind: 'pull_request', label: `!${id}`, url: null });
       return '';
     })
@@ -2862,13 +2875,13 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(
       raw.includes('*')
         ? /^(\s*(?:\p{Extended_Pictographic}\uFE0F?\s*)?)\*\*(?:v?\d+(?:\.\d+)+|\[v?\d+(?:\.\d+)+\]\(https?:\/\/[^)\s]+\/releases\/tag\/[^)\s]+\))\*\*\s+(?=\S)/u
-        : NEVER,
+        : SKIP,
       '$1',
     )
     // Mollie's "Fix/wrong payment details attribute": a pull request titled by its branch's name; the slash parts verb and words.
-    .replace(raw.includes('/') ? /^(\s*(?:fix|feat|feature|bugfix|hotfix))\/(?=[a-z]+\s)/i : NEVER, '$1 ')
+    .replace(raw.includes('/') ? /^(\s*(?:fix|feat|feature|bugfix|hotfix))\/(?=[a-z]+\s)/i : SKIP, '$1 ')
     // React Native Bottom Sheet's "**#2455:** wrong index reported by …": the issue set where a commit's scope goes is a reference.
-    .replace(raw.includes('*') ? /^(\s*)\*\*#(\d+):\*\*\s+(?=\S)/ : NEVER, (_whole, lead: string, id: string) => {
+    .replace(raw.includes('*') ? /^(\s*)\*\*#(\d+):\*\*\s+(?=\S)/ : SKIP, (_whole, lead: string, id: string) => {
       named.push(issueReference(id, repoBase));
       return lead;
     })
@@ -2885,7 +2898,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       if (id ?? dashed) named.push(issueReference((id ?? dashed)!, repoBase));
       return '';
     })
-    .replace(raw.includes('[') ? /^(\s*)\[security(?: fix(?:es)?)?\](\[[^\]]+\])?\s*(?=\S)/i : NEVER, (_whole, lead: string, component: string | undefined) =>
+    .replace(raw.includes('[') ? /^(\s*)\[security(?: fix(?:es)?)?\](\[[^\]]+\])?\s*(?=\S)/i : SKIP, (_whole, lead: string, component: string | undefined) =>
       component ? `${lead}${component} Security: ` : `${lead}Security: `,
     )
     // Cacti's "-issue#5772: Add IP address to the login audit … by xmacan", read as "… by xmacan (#5772)": one name between "by"
@@ -2893,34 +2906,34 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(
       raw.includes('#')
         ? /\s+by\s+(?!(?:default|group|name|date|size|type|value|hand|time|id|user|host|role|status|category|tag|path|key|design|example|mistake|itself|now|one|two|side|step)\b)[\w.-]+(?=\s+\(#\d+\)\s*$)/i
-        : NEVER,
+        : SKIP,
       '',
     )
     // Hickory DNS' "… Fix SOA referrals #2331 by marcus0x62": after the pull request's number, who made it.
-    .replace(raw.includes('#') ? /(\s#\d+)\s+by\s+@?[\w.-]+\s*$/ : NEVER, '$1')
+    .replace(raw.includes('#') ? /(\s#\d+)\s+by\s+@?[\w.-]+\s*$/ : SKIP, '$1')
     // http4k's "**http4k-webhook**: [Unlikely break] …", "[Fix] …" after a module: how likely it is to break, or a kind its
     // words tell (a "[fix]" leading an entry, as ISC's, is its kind).
-    .replace(raw.includes('*') ? /^(\s*\*\*\S.{0,60}?\*\*:?\s+)\[(?:unlikely break|fix)\]\s+(?=\S)/i : NEVER, '$1')
+    .replace(raw.includes('*') ? /^(\s*\*\*\S.{0,60}?\*\*:?\s+)\[(?:unlikely break|fix)\]\s+(?=\S)/i : SKIP, '$1')
     // glibc's "CVE-Id: CVE-2024-2961": the field's name is no word of the fix its id names.
     .replace(/^\s*(?:CVE|GHSA)-Id:\s+(?=(?:CVE|GHSA)-)/i, '')
     // TinyMCE's "… caused an XSS vulnerability. #TINY-11019": its tracker's key closing the line, a reference.
-    .replace(raw.includes('#') ? /(\S)\s+#([A-Z][A-Z\d]+-\d+)\.?\s*$/ : NEVER, (_whole, last: string, id: string) => {
+    .replace(raw.includes('#') ? /(\S)\s+#([A-Z][A-Z\d]+-\d+)\.?\s*$/ : SKIP, (_whole, last: string, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return last;
     })
     .replace(ADVISORY_ONLY_CREDITED, '$1')
     // libfido2's NEWS: "Support application-managed PIN/UV Auth tokens; gh#806.": the GitHub issue after a semicolon, a reference.
-    .replace(raw.includes('gh#') ? /(\S);\s*gh#(\d+)(?:\s*,\s*gh#\d+)*\.?\s*$/ : NEVER, (_whole, last: string, id: string) => {
+    .replace(raw.includes('gh#') ? /(\S);\s*gh#(\d+)(?:\s*,\s*gh#\d+)*\.?\s*$/ : SKIP, (_whole, last: string, id: string) => {
       named.push(issueReference(id, repoBase));
       return `${last}.`;
     })
     // LMDB's "ITS#9378 - Add ability to replay log": the tracker's key and number lead the line, a reference.
-    .replace(raw.includes('#') ? /^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/ : NEVER, (_whole, id: string) => {
+    .replace(raw.includes('#') ? /^\s*([A-Z]{2,6}#\d+)\s*[-–—:]\s+(?=\S)/ : SKIP, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return '';
     })
     // After the pull request, who made it, then (a tracker's key and) the change.
-    .replace(raw.includes('@') ? HANDLE_AFTER_PULL_REQUEST : NEVER, '$1')
+    .replace(raw.includes('@') ? HANDLE_AFTER_PULL_REQUEST : SKIP, '$1')
     .replace(KEY_AFTER_PULL_REQUEST, (_whole, lead: string, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return lead;
@@ -2930,15 +2943,15 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   if (/\s[-–—]\s/.test(text)) text = text.replace(/^(\s*(?:[^\s()[\]]+\s+){4,}?[^\s()[\]]*[\p{L}\d`])\s+[-–—]\s+(?=\p{Lu}\p{Ll}|`)/u, '$1. ');
   text = text
     // Semantic UI's "**Gulp 4** -All tasks have been rewritten …": the dash after a bold scope, its space lost.
-    .replace(raw.includes('*') ? /^(\s*\*\*[^*\n]{1,40}\*\*\s+[-–])(?=\p{Lu}\p{Ll})/u : NEVER, '$1 ')
+    .replace(raw.includes('*') ? /^(\s*\*\*[^*\n]{1,40}\*\*\s+[-–])(?=\p{Lu}\p{Ll})/u : SKIP, '$1 ')
     // asdf's "**Rewrite asdf in Golang** The rewrite in Go was spread …": a title in bold, then its account: a sentence of its own.
-    .replace(raw.includes('*') ? /^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u : NEVER, '$1.** ')
+    .replace(raw.includes('*') ? /^(\s*\*\*(?![[(_])[^*\s]+\s[^*]{1,80}[^*\s.:!?\])])\*\*\s+(?=\p{Lu}\p{Ll})/u : SKIP, '$1.** ')
     .replace(/^\s*Backport\s+(?:PR\s*)?[#!]\d+\s+[“"]([^”"]+)[”"]\s+to\s+\S+\s*$/i, '$1')
-    .replace(raw.includes('[') ? /^\s*\[(?:[a-z][a-z\d]*(?:-[a-z][a-z\d]*)*-)?v?\d+(?:[.-](?:\d+|x))+\]\s+(?=\S)/ : NEVER, '')
+    .replace(raw.includes('[') ? /^\s*\[(?:[a-z][a-z\d]*(?:-[a-z][a-z\d]*)*-)?v?\d+(?:[.-](?:\d+|x))+\]\s+(?=\S)/ : SKIP, '')
     // Clippy's "[`ok_expect`] add autofix": a shortcut reference to the lint's page names it; it is no bracketed scope.
-    .replace(raw.includes('`') ? /\[(`[^`\]\s]+`)\](?![([:])/g : NEVER, '$1')
+    .replace(raw.includes('`') ? /\[(`[^`\]\s]+`)\](?![([:])/g : SKIP, '$1')
     // Dask's "… (:pr:`12457`) `Matthew Rocklin`_": reStructuredText references to the authors' pages, closing the item.
-    .replace(raw.includes('`') ? RST_NAMED_CREDITS : NEVER, (whole, names: string) =>
+    .replace(raw.includes('`') ? RST_NAMED_CREDITS : SKIP, (whole, names: string) =>
       [...names.matchAll(/`([^`]+)`_/g)].every((match) => PERSON_NAME.test(match[1]!) || ONE_NAME.test(match[1]!)) ? '' : whole,
     );
   // rdiff-backup's "(see #484 for enhancement)", libzmq's "(see NEWS for 4.2.0)": a pointer to another issue or document,
@@ -2964,7 +2977,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // pybind11's "Fix regression introduced in #5201 for GCC<10.3 …": the pull request that caused it is a reference, read at
     // the end, where taking it leaves no "introduced in for".
     .replace(
-      raw.includes('#') ? /^(.*?)\s+(?:introduced|caused|added|reported|started)\s+(?:in|by)\s+((?:[\w.-]+\/[\w.-]+)?#\d+)(\s+[^\s#].*)$/i : NEVER,
+      raw.includes('#') ? /^(.*?)\s+(?:introduced|caused|added|reported|started)\s+(?:in|by)\s+((?:[\w.-]+\/[\w.-]+)?#\d+)(\s+[^\s#].*)$/i : SKIP,
       '$1$3 $2',
     )
     // opam's "(*) The shell env hook …", "(+) Added `--ignore-available-on` …": marks before the words; go_router's
@@ -2972,17 +2985,17 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^\s*(?:\([*+]\)|\((?:previously|formerly|first released|originally) (?:in )?v?\d[\w.+-]*\))\s+(?=\S)/i, '')
     // Jiff's "**RUNTIME** [#48](…): On Span APIs, …": a tag in bold capitals before the issue, which the notes' prose
     // defines ("changes that will not be caught by the Rust compiler"), is no word of the change. (A kind's word stays.)
-    .replace(raw.includes('*') ? /^(\s*)\*\*([A-Z][A-Z_-]{2,20})\*\*\s+(?=\[#?\d+\]\()/ : NEVER, (whole, lead: string, tag: string) =>
+    .replace(raw.includes('*') ? /^(\s*)\*\*([A-Z][A-Z_-]{2,20})\*\*\s+(?=\[#?\d+\]\()/ : SKIP, (whole, lead: string, tag: string) =>
       sectionKind(tag) === null ? lead : whole,
     )
     // melos' "**BREAKING** **FEAT**(share_plus): Change …", "**FIX**(share_plus): …": a Conventional Commit type set in bold.
     .replace(
-      raw.includes('*') ? /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/ : NEVER,
+      raw.includes('*') ? /^(\s*(?:\*\*BREAKING\*\*\s+)?)\*\*(FEAT|FIX|DOCS|CHORE|REFACTOR|PERF|TEST|BUILD|CI|STYLE|REVERT)\*\*(?=\([^)]*\)!?:|!?:)/ : SKIP,
       (_whole, lead: string, type: string) => `${lead}${type.toLowerCase()}`,
     )
     // mypy's "… (ygale, PR 21675)", "(Jukka Lehtosalo, PR [21705](…))": a closing bracket of names and pull request numbers
     // credits its authors; the numbers are references.
-    .replace(closing.endsWith(')') && raw.includes('PR') ? CREDIT_WITH_PR : NEVER, (whole, people: string, pulls: string, stop: string) => {
+    .replace(closing.endsWith(')') && raw.includes('PR') ? CREDIT_WITH_PR : SKIP, (whole, people: string, pulls: string, stop: string) => {
       if (!namesIn(people).every((name) => isName(name) && sectionKind(name) === null)) return whole;
       const linked = [...pulls.matchAll(/\[(\d+)\]\((https?:\/\/[^)\s]+)\)|#?(\d+)/g)].map((match) => {
         if (match[1]) return ` [PR #${match[1]}](${match[2]})`;
@@ -2997,7 +3010,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     })
     // Lwt's "(#1061, Simon Cruanes)", "(Simon Cruanes, #1060)", "(#1072, #1074, Hugo Heuzard, " (never closed): the pull
     // requests are references, the names credits.
-    .replace(closing.includes('#') ? CLOSING_BRACKET : NEVER, (whole, inside: string, stop: string | undefined) => idsOfCredit(inside, stop) ?? whole)
+    .replace(closing.includes('#') ? CLOSING_BRACKET : SKIP, (whole, inside: string, stop: string | undefined) => idsOfCredit(inside, stop) ?? whole)
     // A ticket-led changelog line ("bug #123 [Component] Fix … (handle)", "feature #45 …", "security #67 …"): the word says
     // the kind, written as a Conventional Commit type; the number is a reference; the bracketed components stay as the
     // change's scope; the closing bracket of handles or names credits its author.
@@ -3009,7 +3022,7 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     })
     // PostGIS's "#5919, GT-584, [sfcgal] Document …", "OSSFuzz 544223869, reject …": the tracker ids the change closes, written
     // before its words, are its references.
-    .replace(raw.includes(',') ? LEADING_IDS : NEVER, (_whole, list: string) => {
+    .replace(raw.includes(',') ? LEADING_IDS : SKIP, (_whole, list: string) => {
       const ids = list.split(/\s*,\s*/).filter(Boolean);
       for (const id of ids.filter((id) => !id.startsWith('#'))) named.push({ kind: 'issue', label: id.trim(), url: null });
       // A "#12" is read as a reference where it stands.
@@ -3030,25 +3043,25 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // label says the kind; the thanks go, and what was found is the change.
     .replace(/^\s*SECURITY (?:NOTE|NOTICE):\s+/i, 'Security: ')
     .replace(THANKS_FOR_FINDING_LEAD, (_whole, label: string, article: string) => `${label}${article.charAt(0).toUpperCase()}${article.slice(1)} `)
-    .replace(/thanks to /i.test(raw) ? THANKS_FOR_THEIR_PART : NEVER, '$1')
-    .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : NEVER, unthanked)
+    .replace(/thanks to /i.test(raw) ? THANKS_FOR_THEIR_PART : SKIP, '$1')
+    .replace(/thanks to /i.test(raw) ? THANKS_TO_PEOPLE : SKIP, unthanked)
     // SMAPI's "Added support for … per `Mods` folder (thanks to Shockah!)": whom a bracket thanks is a credit.
-    .replace(raw.includes('(') && /thanks|thx|thank you|kudos|courtesy|credits? to/i.test(raw) ? THANKS_TO_BRACKET : NEVER, '')
+    .replace(raw.includes('(') && /thanks|thx|thank you|kudos|courtesy|credits? to/i.test(raw) ? THANKS_TO_BRACKET : SKIP, '')
     // Roundup's "… is reported. (Found/reported by Alec Romano (4rdr), fix/tests John Rouillard)": who found it and who fixed it.
-    .replace(raw.includes('by ') ? FOUND_BY_BRACKET : NEVER, '')
+    .replace(raw.includes('by ') ? FOUND_BY_BRACKET : SKIP, '')
     // Subtitle Edit's "… allocation-cutting pass (…) - thx ivandrofly": the thanks closing the line, set off by a dash.
     .replace(
-      /\s[-–—]\s(?:thanks|thx)\s/i.test(raw) ? /\s+[-–—]\s+(?:thanks|thx)\s+(?:to\s+)?@?[\w.-]+(?:(?:,\s*|\s+(?:and|&)\s+)@?[\w.-]+){0,5}\s*$/i : NEVER,
+      /\s[-–—]\s(?:thanks|thx)\s/i.test(raw) ? /\s+[-–—]\s+(?:thanks|thx)\s+(?:to\s+)?@?[\w.-]+(?:(?:,\s*|\s+(?:and|&)\s+)@?[\w.-]+){0,5}\s*$/i : SKIP,
       '',
     )
     // HTCondor's "… fixes a security-related bug described at" over the advisory's link: the pointer, its address gone.
     .replace(/\s+(?:as\s+)?(?:described|detailed|documented|explained)\s+(?:at|in|here)\s*:?\s*$/i, '')
     // MilkyTracker's "Fix uninitialized read in piano control (nyanpasu64 ❤)": who made it, with a heart.
-    .replace(/[❤♥💖💙💜🧡💚🙏]/u.test(raw) ? HEARTED_CREDIT : NEVER, '')
+    .replace(/[❤♥💖💙💜🧡💚🙏]/u.test(raw) ? HEARTED_CREDIT : SKIP, '')
     // Easy-RSA's "… remove SSL option '-keyout' Resolve CVE-2024-13454 - Original bug report: Marcus Stoegbauer", a commit's
     // body run into its subject: the advisory it resolves closes the change, and who reported it is a credit.
-    .replace(/original bug report/i.test(raw) ? /\s+[-–—]\s+original bug report:\s+[^()]+?(?=\s*(?:\(|$))/i : NEVER, '')
-    .replace(raw.includes('Resolve') ? RESOLVE_ID_RUN_IN : NEVER, ' ($1)')
+    .replace(/original bug report/i.test(raw) ? /\s+[-–—]\s+original bug report:\s+[^()]+?(?=\s*(?:\(|$))/i : SKIP, '')
+    .replace(raw.includes('Resolve') ? RESOLVE_ID_RUN_IN : SKIP, ' ($1)')
     // Req's "[`encode_body`]: Security fix for …": a bracketed scope is a scope; "… decoding, ([GHSA-…](…))." no list.
     .replace(/^(\s*)\[(`[^`\]]+`)\]:\s+(?=\S)/, '$1$2: ')
     .replace(LEADING_TRACKER_KEY, '$1')
@@ -3056,9 +3069,9 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     .replace(/^(\s*)(?:github|gh)-\d+:\s+(?=\S)/i, '$1')
     // GnuCOBOL's "** Note: Not each flag contained in the FCD3 is handled already **" once its label went: the closing mark.
     .replace(/^([^*]*\S)\s+\*\*\s*$/, '$1')
-    .replace(raw.includes(',') ? /,\s*(\(\[?(?:GHSA|CVE)-)/gi : NEVER, ' $1')
+    .replace(raw.includes(',') ? /,\s*(\(\[?(?:GHSA|CVE)-)/gi : SKIP, ' $1')
     // Thanos' "*: Bump thanos-community/grpc-go fork to fix CVE-…": a scope of every component names none.
-    .replace(raw.includes('*') ? /^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/ : NEVER, '$1')
+    .replace(raw.includes('*') ? /^(\s*(?:\[[^\]]*\]\([^)\s]*\):?\s+)?)\*:\s+(?=\S)/ : SKIP, '$1')
     // cosign's "Merge pull request from GHSA-vfp6-jrw2-99g9": an advisory's private fix, merged; the merge is no word of it.
     .replace(/^\s*Merge pull request (?:#\d+\s+)?from\s+((?:GHSA|CVE)-[\w-]+)\s*$/i, 'Fixed $1')
     // H2's "PR #4258: Fix compaction …", "Issue #4208: Lost update when …": the tracker's number titles the change. ("Bug #6439:"
@@ -3085,19 +3098,19 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
     // references and go last, where a closing bracket of them is read; a word of emphasis before the label goes with it.
     .replace(LABELLED_IDS, (_whole, lead: string, label: string, ids: string, words: string) => `${lead}${label}: ${words} (${ids})`)
     // "([#2177 by mgravell](…))": a link to the pull request that made the change, with its author's credit.
-    .replace(raw.includes('[') ? /\[\s*(#\d+)\s+by\s+@?[\w.-]+\s*\]\((https?:\/\/[^)\s]+)\)/g : NEVER, '[$1]($2)')
+    .replace(raw.includes('[') ? /\[\s*(#\d+)\s+by\s+@?[\w.-]+\s*\]\((https?:\/\/[^)\s]+)\)/g : SKIP, '[$1]($2)')
     // calibre's "[2162628] Content server: Fix …": a ticket's number leading the change is its reference.
-    .replace(raw.includes('[') ? /^\s*\[(\d{4,})\]\s+(?=\S)/ : NEVER, (_whole, id: string) => {
+    .replace(raw.includes('[') ? /^\s*\[(\d{4,})\]\s+(?=\S)/ : SKIP, (_whole, id: string) => {
       named.push({ kind: 'issue', label: id, url: null });
       return '';
     })
     // Towncrier's "Contributed by @name @ Company.": the company is the contributor's, part of the credit.
-    .replace(raw.includes('@') ? /(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu : NEVER, '$1')
+    .replace(raw.includes('@') ? /(\bby\s+@[\w-]+)\s+@\s+\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}(?=[.,;)]|\s*$)/gu : SKIP, '$1')
     // (Not NGINX Gateway Fabric's "`nginxGateway.replicaCount` Helm value has been renamed …": the code is the subject.)
     .replace(
       raw.includes('`')
         ? /^((?:\s*\[[^\]]*\]\([^)\s]*\))*\s*)(`[\w.@/-]+`)\s+(?=\p{Lu}\p{Ll})(?!\p{L}+(?:\s+\p{L}+){0,2}\s+(?:has|have|is|are|was|were|will)\s)/u
-        : NEVER,
+        : SKIP,
       '$1$2: ',
     )
     // RxDB 14's "RENAME `atomicUpdate()` to `incrementalModify()`": the verb shouted, said as any other.
@@ -3113,15 +3126,15 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
       return lead;
     })
     // Cucumber-JVM's "… from USAGE.txt ([#2319](…) ebreck)": who made it, by their handle's letters, after the pull request.
-    .replace(closing.endsWith(')') && raw.includes('](') ? /\s*\(\s*(\[#\d+\]\(https?:\/\/[^)\s]+\))\s+[a-z][\w-]{1,38}\s*\)(?=[\s.]*$)/ : NEVER, ' ($1)')
+    .replace(closing.endsWith(')') && raw.includes('](') ? /\s*\(\s*(\[#\d+\]\(https?:\/\/[^)\s]+\))\s+[a-z][\w-]{1,38}\s*\)(?=[\s.]*$)/ : SKIP, ' ($1)')
     // cmark-gfm's "Fixed a polynomial time complexity issue per https://github.com/…/advisories/GHSA-r572-jvj2-3m8p": the
     // advisory the fix answers, pointed at; the pointing word goes with the address.
-    .replace(raw.includes('per http') ? /\s+per\s+(?=https?:\/\/\S*(?:GHSA|CVE)-)/gi : NEVER, ' ')
+    .replace(raw.includes('per http') ? /\s+per\s+(?=https?:\/\/\S*(?:GHSA|CVE)-)/gi : SKIP, ' ')
     .replace(ADVISORY_URL, (_whole, url: string, id: string) => {
       named.push({ kind: 'link', label: id, url });
       return ' ';
     })
-    .replace(raw.includes('[') ? TRACKER_LINK : NEVER, (whole, label: string, url: string) =>
+    .replace(raw.includes('[') ? TRACKER_LINK : SKIP, (whole, label: string, url: string) =>
       READ_AS_REFERENCE.test(label) || namesItsPage(label, url) ? whole : ` <${url}>`,
     );
   // Apache's CHANGES: "… SSRF on Windows (cve.mitre.org) SSRF in …" names where the advisory is told, ending its title;
@@ -3137,18 +3150,18 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   if (text.includes('redit')) text = text.replace(/\s+(?:Credits?:|[-–—]\s+Credits?:?)(?:\s+[^:]{2,80})?$/, '');
   text = text
     // REXML's "… globally. [GitHub#37][Patch by Akira Matsuda]": the pull request, and who wrote or reported the change.
-    .replace(text.includes('[') && endsOn(text, ']') ? CREDIT_BRACKETS : NEVER, (whole: string) => {
+    .replace(text.includes('[') && endsOn(text, ']') ? CREDIT_BRACKETS : SKIP, (whole: string) => {
       for (const [, id] of whole.matchAll(/#(\d+)/g)) named.push(issueReference(id!, repoBase));
       return '';
     })
     // Libgcrypt's "… for other implementations.  [R5328,CVE-2021-40528]": the tracker's id is a reference; the advisory's is
     // what a reader searches for, and stays, in brackets.
-    .replace(text.includes('[') && endsOn(text, ']') ? IDS_WITH_ADVISORIES : NEVER, (_whole, ids: string) => {
+    .replace(text.includes('[') && endsOn(text, ']') ? IDS_WITH_ADVISORIES : SKIP, (_whole, ids: string) => {
       const advisories = ids.split(/\s*,\s*/).filter((id) => ADVISORY_IN_BRACKET.test(id));
       for (const id of ids.split(/\s*,\s*/).filter((id) => !ADVISORY_IN_BRACKET.test(id))) named.push({ kind: 'issue', label: id, url: null });
       return advisories.length > 0 ? ` (${advisories.join(', ')})` : '';
     })
-    .replace(/CVE-|GHSA-/i.test(text) ? /\.\s+(\((?:CVE|GHSA)-[^()]+\))$/i : NEVER, ' $1.');
+    .replace(/CVE-|GHSA-/i.test(text) ? /\.\s+(\((?:CVE|GHSA)-[^()]+\))$/i : SKIP, ' $1.');
   // Transient's "… from each other.  567b5d54", Handlebars' "… enumerable - 1988878", "47d3f01d 71d16d86 et al.": the commits.
   // wget2's "Fix a redirect/mirror regression from 400713ca": the word that led to the commit goes with it.
   const commits = endsWithHexOrEtAl(text) ? text.match(TRAILING_COMMITS) : null;
@@ -3188,26 +3201,26 @@ function itemInline(written: string, repoBase: string | null): ReturnType<typeof
   return {
     ...clean,
     text: clean.text
-      .replace(clean.text.endsWith('...') || clean.text.endsWith('…') ? /(?<=[.!?])\s+(?:\.{3}|…)$/ : NEVER, '')
+      .replace(clean.text.endsWith('...') || clean.text.endsWith('…') ? /(?<=[.!?])\s+(?:\.{3}|…)$/ : SKIP, '')
       // BlockNote's "optimize plugin traversals for large documents BLO-1111 ([#2600](…))", "… RangeError (blo-1103)": its
       // tracker's key closing the words once the pull request went, bare or in lower case.
-      .replace(/\d{4}\)?\.?\s*$/.test(clean.text) ? BARE_TRACKER_KEY : NEVER, (_whole, key?: string, lowered?: string) => {
+      .replace(/\d{4}\)?\.?\s*$/.test(clean.text) ? BARE_TRACKER_KEY : SKIP, (_whole, key?: string, lowered?: string) => {
         named.push({ kind: 'issue', label: (key ?? lowered!).toUpperCase(), url: null });
         return '';
       })
       // Waypoint's "… to address security vulnerability (CVE-2022-41717) See the Go announcement for more details.": where to
       // read more, which a post that does not link it cannot point at.
       // (Not Nokogiri's "See GHSA-wfpw-mmfh-qq69 for more information.": the advisory it names is the fix's.)
-      .replace(clean.text.includes(' See ') ? READ_MORE_CLOSING : NEVER, (pointer) => (mayNameAdvisory(pointer) ? pointer : ''))
+      .replace(clean.text.includes(' See ') ? READ_MORE_CLOSING : SKIP, (pointer) => (mayNameAdvisory(pointer) ? pointer : ''))
       // SickChill's "… when a show was just added. fixes [#8682](…)": the verb its reference closed, once the reference went.
       .replace(/(?<=[.!?])\s+(?:fix(?:es|ed)?|closes?|resolves?)\.?$/, '')
       // libsixel's "Strip first flag check in LZW compression function for issue #118,": the words that led to the issue.
       .replace(/\s+for\s+(?:the\s+)?(?:issues?|bugs?|tickets?)[,.]?$/i, '')
       // gocryptfs' "… socket files ([#629](…)": the bracket its reference opened was never closed.
-      .replace(clean.text.endsWith('(') ? /\s*\($/ : NEVER, '')
-      .replace(NAMES_AN_ADVISORY.test(clean.text) ? FIXED_IDS_FIRST : NEVER, '$2 ($1)')
+      .replace(clean.text.endsWith('(') ? /\s*\($/ : SKIP, '')
+      .replace(NAMES_AN_ADVISORY.test(clean.text) ? FIXED_IDS_FIRST : SKIP, '$2 ($1)')
       .replace(
-        NAMES_AN_ADVISORY.test(clean.text) ? LOOSE_CLOSING_IDS : NEVER,
+        NAMES_AN_ADVISORY.test(clean.text) ? LOOSE_CLOSING_IDS : SKIP,
         (_whole, words: string, ids: string, stop: string) => `${words} (${ids.split(/,?\s+/).join(', ')})${stop}`,
       ),
     refs: [...clean.refs, ...named.filter((ref) => !clean.refs.some((known) => known.label === ref.label))],
@@ -5079,6 +5092,8 @@ interface ParseMemo {
   chores: Map<string, boolean>;
   sectionKinds: Map<string, ChangeKind | null>;
   cleaned: Map<string, CleanText>;
+  /** itemInline's readings, by the item's words (see itemInline). */
+  inline: Map<string, CleanText>;
 }
 let parseMemo: ParseMemo | null = null;
 
@@ -5087,7 +5102,7 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
   // (one of the same notes, as the benchmark's runs are, would otherwise be spared its reading).
   lastRead = null;
   const outer = parseMemo;
-  parseMemo = { chores: new Map(), sectionKinds: new Map(), cleaned: new Map() };
+  parseMemo = { chores: new Map(), sectionKinds: new Map(), cleaned: new Map(), inline: new Map() };
   try {
     return readNotes(notes, repoBase);
   } finally {
