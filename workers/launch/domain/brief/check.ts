@@ -287,7 +287,8 @@ function readCited(label: string, notes: boolean, text: string, headings: string
     // yq's "- Fixed heap allocation bug (#2809) Thanks @MsfPablo": the thanks after the change; KeePassium's "… (#180) [thanks,
     // everyone]", in square brackets.
     .replace(/\s+thanks,?\s+@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*!?\s*$/i, '')
-    .replace(/\s*\[\s*thanks?(?:,|\s+to)?\s+[^\]\n]{1,40}\]\s*$/i, '')
+    // (The names start at a word, so the spaces before them are read once.)
+    .replace(/\s*\[\s*thanks?(?:,|\s+to)?\s+[^\]\s][^\]\n]{0,39}\]\s*$/i, '')
     // liblouis' "- Prevent a memory overflow in ~compilePassOpcode~ thanks to Martin" (Gieseking on the next line): whom the change
     // thanks, after it.
     .replace(/(?<=\S)\s+thanks\s+to\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\.?\s*$/u, '')

@@ -1991,9 +1991,13 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   return asSentence(withAdvisories(item, sentence), kept);
 }
 
-/** An aside in brackets of three words or more: not advisory ids, a negation or a version's bound, which the checker keeps. */
+/**
+ * An aside in brackets of three words or more: not advisory ids, a negation or a version's bound, which the checker keeps.
+ * Its first two spaces come before any digit, found by a lookahead that reads each character once (two lazy runs over the
+ * same characters backtracked cubically on a bracket of spaces).
+ */
 const LONG_ASIDE = new RegExp(
-  String.raw`\s+\((?!${ADVISORY_ID_START})(?![^()]*\b(?:not|no longer|never|only|except|before|after|until|since)\b)[^()\d]*?\s[^()\d]*?\s[^()]*\)`,
+  String.raw`\s+\((?!${ADVISORY_ID_START})(?![^()]*\b(?:not|no longer|never|only|except|before|after|until|since)\b)(?=[^()\d\s]*\s[^()\d\s]*\s)[^()]*\)`,
   'gi',
 );
 
