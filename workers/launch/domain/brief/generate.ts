@@ -97,9 +97,10 @@ const CHORE_WORDS =
 // elFinder's "And some minor bug fixes", the list's last word after its others; Cap'n Proto's "Many, many smaller bug fixes
 // and improvements. See the PR history for details."; Cryptol's "Closed issues #813, …" and
 // "Merged pull requests …" once their numbers went.
-// Mozilla VPN 2.10's "More bug fixes and UI adjustments." likewise.
+// Mozilla VPN 2.10's "More bug fixes and UI adjustments." likewise. (Where to see them is read a word at a time: a run of
+// letters and spaces between two runs of spaces backtracked cubically.)
 const VAGUE_UPKEEP =
-  /^(?:closed|fixed|resolved|merged)\s+(?:issues|bugs|tickets|pull requests|PRs)\.?$|^(?:(?:and|plus|also)\s+)?(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|smaller|assorted|more)(?:,\s+|\s+)){0,3}(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code|ui|ux)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?|adjustments))?\.?(?:\s+see\s+(?:the\s+)?[\w ]{2,30}\s+for\s+(?:more\s+)?details\.?)?$/i;
+  /^(?:closed|fixed|resolved|merged)\s+(?:issues|bugs|tickets|pull requests|PRs)\.?$|^(?:(?:and|plus|also)\s+)?(?:(?:several|various|many|numerous|misc(?:ellaneous)?|minor|other|general|some|small|smaller|assorted|more)(?:,\s+|\s+)){0,3}(?:(?:bug|code)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?)(?:\s+and\s+(?:(?:bug|code|ui|ux)\s*)?(?:fix(?:es)?|improvements?|clean-?ups?|changes|tweaks|updates|optimi[sz]ations?|adjustments))?\.?(?:\s+see\s+(?:\w+\s+){1,6}for\s+(?:more\s+)?details\.?)?$/i;
 
 const ASKS_A_QUESTION = /^(?:should|could|can|does|do|is|are|why|how)\b(?:[^.!?]|\.(?=\S))*\?$/i;
 
