@@ -2487,7 +2487,8 @@ function subjectOf(
     // Stone Soup's "(20260314)": a date in eight digits.
     .replace(/\(\s*(?:19|20)\d{2}(?:0\d|1[0-2])[0-3]\d\s*\)/g, ' ')
     // Suwayomi's "[v2.2.2100] + [WebUI: v20260508.01]": the version of a part shipped with it.
-    .replace(/\s*(?:\+\s*)?\[[^\]\d]*v?\d+\.\d+[^\]]*\]/g, ' ')
+    // (From the first of its spaces only: tried from each, a run of them was read again and again.)
+    .replace(/(?<!\s)\s*(?:\+\s*)?\[[^\]\d]*v?\d+\.\d+[^\]]*\]/g, ' ')
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
     // A handle (", @someone"), not an npm scope ("@changesets/cli").
     .replace(/(^|[\s,])@[\w-]+(?![\w/-])/g, '$1')

@@ -589,7 +589,7 @@ const IN_AN_EXAMPLE = /\bin\s+(?:the\s+)?(?:[\w-]+\s+){0,2}examples?\.?$/i;
  * tests on (not "support for running in CI").
  */
 const CI_MATRIX =
-  /^(?:add(?:ed|s)?|drop(?:ped|s)?|remov(?:e|ed|es)|test(?:ed|s)?|use[sd]?)\s+(?!.*\b(?:support|running|detect\w*|when)\b)(?:[^.]|\.(?=\w)){1,60}\s+(?:from|to|in|on|for)\s+(?:the\s+)?ci\.?$/i;
+  /^(?:add(?:ed|s)?|drop(?:ped|s)?|remov(?:e|ed|es)|test(?:ed|s)?|use[sd]?)\s+(?!.*\b(?:support|running|detect\w*|when)\b)(?:(?:[^.\s]|\.(?=\w))+\s+){1,12}?(?:from|to|in|on|for)\s+(?:the\s+)?ci\.?$/i;
 /**
  * reNgine's "Updated Github Actions Workflows", dbt utils' "Use CircleCI contexts for environment variables",
  * laravel-responsecache's "Fixed incorrect grammar" and "Added missing Laravel 11.x Documentation", python-lsp-server's
@@ -818,7 +818,8 @@ const RAISED_BY_CLOSING = new RegExp(
   String.raw`(?<=\S)\s*(?:[-–—]\s+)?(?:as\s+)?(?:exposed|raised|reported|found|discovered|spotted)\s+by\s+${FULL_NAME}(?:\s\(@[\w-]+\))?,?(?:\s+in\s+(?:issue|PR|pull request)\s#?\d+)?(?=\.?\s*$|\.\s+\p{Lu})`,
   'u',
 );
-const READ_MORE_CLOSING = /(?<=[.!?)])\s+See\s+(?:the\s+)?[^.!?()]{1,60}?\s+for\s+(?:more\s+|further\s+|full\s+)?(?:details|information)\.?$/;
+// (Read a word at a time: a run of any characters between two runs of spaces backtracked cubically.)
+const READ_MORE_CLOSING = /(?<=[.!?)])\s+See\s+(?:the\s+)?(?:[^\s.!?()]+\s+){1,10}?for\s+(?:more\s+|further\s+|full\s+)?(?:details|information)\.?$/;
 const KIND_LABELLED_PARAGRAPH = /^\*\*(Security|Fix(?:es|ed)?|Bug ?fix(?:es)?|Features?|New|Added|Changed|Improve(?:d|ments?)|Performance)\*\*:\s+(?=\S)/i;
 /** Krill's "Firstly, this release fixes CVE-2023-0158:", "Secondly, locking was added …": paragraphs that count the changes. */
 const ORDINAL_LEAD = /^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|finally|lastly),\s+(?=\S)/i;
