@@ -8,7 +8,8 @@
 /** A sectioning command: LaTeX's `\section{Title}` (starred or not), Doxygen's `\subsection label Title`. */
 const SECTION = /^\\(section|subsection|subsubsection)\*?(?:\{([^{}]+)\}|\s+[\w-]+\s+(\S.*))\s*$/;
 /** A line that is only a command (and its arguments): `\begin{document}`, `\maketitle`, `\htmlonly`, `\providecommand\pkg[1]{…}`. */
-const COMMAND_LINE = /^\\[A-Za-z@]+\*?(?:\[[^\]]*\]|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|\\[A-Za-z@]+|\s*\d[\w.]*\s*)*\s*$/;
+// (Each part opens on a mark of its own, so a line is read one way only.)
+const COMMAND_LINE = /^\\[A-Za-z@]+\*?(?:\[[^\]\n]*\]|\{(?:[^{}\n]|\{[^{}\n]*\})*\}|\\[A-Za-z@]+|[ \t]+\d[\w.]*)*[ \t]*$/;
 /** Commands whose argument is code, and those whose argument is words. */
 const CODE_COMMANDS = /\\(?:texttt|pkg|cls|option|env|file|cs|code|cmd|meta|marg|oarg|arg)\{([^{}]*)\}/g;
 const WORD_COMMANDS = /\\(?:emph|textbf|textit|textsc|textsl|hologo|mbox|url|LaTeXe?x?)\{([^{}]*)\}/g;
