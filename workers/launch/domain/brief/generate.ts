@@ -599,18 +599,15 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // support dropped), not for every removal of a long-deprecated API; and a release that breaks
   // things is a breaking release first, even when it also fixes a CVE.
   const major = numberMayBreak(version);
+  const introSentences = parsed.intro?.text.split(/(?<=[.!?])\s+/) ?? [];
   const introBreaks =
     parsed.intro !== null &&
     ((major &&
       // Gettext 1.0's "There are very few changes …, and none of them are breaking.": said not to break.
-      parsed.intro.text
-        .split(/(?<=[.!?])\s+/)
-        .some((sentence) => /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(sentence) && !NOT_BREAKING.test(sentence))) ||
+      introSentences.some((sentence) => /\b(?:breaking|incompatib\w*|backwards?[- ]incompatib\w*)\b/i.test(sentence) && !NOT_BREAKING.test(sentence))) ||
       // Keter 2.1's "Please reference `MigrationGuide-2.1.md` for in-depth documentation on breaking changes …", whatever its
       // number: a guide to migrate by, for this release's breaking changes.
-      parsed.intro.text
-        .split(/(?<=[.!?])\s+/)
-        .some((sentence) => /\bbreaking changes?\b/i.test(sentence) && /migrat/i.test(sentence) && !NOT_BREAKING.test(sentence)) ||
+      introSentences.some((sentence) => /\bbreaking changes?\b/i.test(sentence) && /migrat/i.test(sentence) && !NOT_BREAKING.test(sentence)) ||
       // Postal 3.0.0's "Please be sure to follow the [upgrade guide](…) when upgrading to Postal v3": a major whose upgraders
       // need a guide.
       (major &&

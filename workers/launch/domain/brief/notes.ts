@@ -2809,13 +2809,7 @@ const LEADING_TRACKER_KEY = new RegExp(String.raw`^(\s*)\[(?!${ADVISORY_ID_START
  * one gets.
  */
 function itemInline(written: string, repoBase: string | null): CleanText {
-  const memo = parseMemo?.inline;
-  let said = memo?.get(written);
-  if (!said) {
-    said = readItemInline(written, repoBase);
-    memo?.set(written, said);
-  }
-  return { ...said, refs: [...said.refs], code: [...said.code] };
+  return readOnce(parseMemo?.inline, written, () => readItemInline(written, repoBase));
 }
 function readItemInline(written: string, repoBase: string | null): CleanText {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
@@ -5116,13 +5110,17 @@ export function parseNotes(notes: string, repoBase: string | null): ParsedNotes 
  * paragraph by each rule that asks what it says. Copies go out, so no caller changes what the next one gets.
  */
 function cleanedOnce(raw: string, repoBase: string | null): CleanText {
-  const memo = parseMemo?.cleaned;
-  let clean = memo?.get(raw);
-  if (!clean) {
-    clean = cleanInline(raw, repoBase);
-    memo?.set(raw, clean);
+  return readOnce(parseMemo?.cleaned, raw, () => cleanInline(raw, repoBase));
+}
+
+/** A reading kept in the parse's memo under its words (none outside a parse), handed out as a copy. */
+function readOnce(memo: Map<string, CleanText> | undefined, words: string, read: () => CleanText): CleanText {
+  let said = memo?.get(words);
+  if (!said) {
+    said = read();
+    memo?.set(words, said);
   }
-  return { text: clean.text, refs: [...clean.refs], code: [...clean.code] };
+  return { text: said.text, refs: [...said.refs], code: [...said.code] };
 }
 
 function readNotes(notes: string, repoBase: string | null): ParsedNotes {
@@ -5738,15 +5736,14 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // paragraphs; …", "Fix out-of-bounds read …" a short paragraph each under the release's title, no list yet: two or more
     // running on, each led by a change's verb, are its changes (the first no opening).
     // (Not JTOpen's "Fixes and enhancements in JTOpen 11.1", a title, nor a lead-in, "Fixes the following security issues:".)
-    const verbLed = (text: string) => (CHANGE_VERB.test(text) || MORE_CHANGE_VERBS.test(text)) && !/^\S+\s+(?:and|&|or)\s/i.test(text) && !/:\s*$/.test(text);
     // (Not wmbusmeters' paragraphs after its opening, read together at the end as its changes.)
     if (
       (intro === null || sawChange) &&
       (!pendingHeading || pendingHeading.titlesRelease || RELEASE_TITLE.test(pendingHeading.heading.text)) &&
       !pendingHeading?.hasBullets &&
       texts.length <= 4 &&
-      verbLed(texts[0]!.trim()) &&
-      (start - verbLedEnd <= 2 || verbLed(paragraphAfter(lines, end)?.text.trim() ?? ''))
+      ledByChangeVerb(texts[0]!.trim()) &&
+      (start - verbLedEnd <= 2 || ledByChangeVerb(paragraphAfter(lines, end)?.text.trim() ?? ''))
     ) {
       items.push(paragraphItem(texts, start, end, 'other'));
       verbLedEnd = end;
@@ -6906,6 +6903,9 @@ export const ABI_CHANGED =
 export const MUST_REBUILD = /\b(?:must|should|need to|needs to|will need to|have to)\s+be\s+(?:rebuilt|recompiled|re-built|re-compiled)\b/i;
 const RELEASE_METADATA_LINK =
   /^\s*(?:[-*+]\s+)?\*\*(?:dependency|dependencies|versioning|download|downloads|artifacts?|docs|documentation|api docs|changelog|license)\*\*\s*:\s*\[[^\]]{1,80}\]\([^)\s]+\)\s*$/i;
+/** A paragraph led by a change's verb, not a title ("Fixes and enhancements in JTOpen 11.1") or a lead-in ending in a colon. */
+const ledByChangeVerb = (text: string) =>
+  (CHANGE_VERB.test(text) || MORE_CHANGE_VERBS.test(text)) && !/^\S+\s+(?:and|&|or)\s/i.test(text) && !/:\s*$/.test(text);
 /** Verbs that lead a change told as a paragraph besides those above: Raqm's "Reject input that spans multiple paragraphs". */
 const MORE_CHANGE_VERBS = /^(?:Reject(?:s|ed)?|Enable[sd]?|Disable[sd]?|Replace[sd]?|Require[sd]?|Switch(?:es|ed)?|Upgrade[sd]?|Bump(?:s|ed)?|Make[s]?)\s/;
 /** Ettercap's "    - CVE-2014-6395 (Length Parameter Inconsistency)": a bullet led by an advisory's id. */

@@ -1,3 +1,4 @@
+import { ADVISORY_ID } from './advisory-id';
 import { ISC_BREAKING_ENTRY, ISC_SECURITY_ENTRY } from './isc-changelog';
 import type { Highlight } from './types';
 
@@ -131,7 +132,7 @@ export const KIND_CUES: Record<Exclude<Kind, 'other'>, RegExp> = {
   fix: /\bfix|\bbug|\bresolv|\bcrash|\bcorrect|\bregression|\bpatch|\bprevent|\bissue|\berror|\bwrong|\bincorrect|\bbroken|\bfail|\bhandl/i,
   performance: /\bperf|\bfaster|\bspeed|\bfast\b|\bquick|\bslow|\boptimi[sz]|\bmemory|\blatency|\bthroughput|\bcach|\bsmaller\b|\breduc/i,
   security: new RegExp(
-    String.raw`\bsecurity|\bvulnerab|\bcve-\d|:cve:|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\brustsec-\d|\bysa-\d{4}-\d|\bghsl-\d{4}-\d|\bosec-\d{4}-\d|\btalos-\d{4}-\d|\bcvss|\bexploit|\bm?xss\b|${EXTRACTED_OUTSIDE}|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bdeny(?:ing)? service\b|\bmalicious\b|\b(?:integer|buffer|heap|stack) (?:overflow|underflow)s?\b|\bsmuggl|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|\[(?:\*\*)?sec(?:\*\*)?\]|${ISC_SECURITY_ENTRY}`,
+    String.raw`\bsecurity|\bvulnerab|\bcve-\d|:cve:|\b(?:patch|fix) for (?:a |the )?CVE\b|\bCVEs\b|\bCVE (?:issues|vulnerabilities|findings)\b|\bprototype pollution\b|\bsensitive headers\b|\bghsa\b|\b${ADVISORY_ID}|\bcvss|\bexploit|\bm?xss\b|${EXTRACTED_OUTSIDE}|\binjection|\badvisor|\bsaniti[sz]|\bprivilege|denial of service|\bdeny(?:ing)? service\b|\bmalicious\b|\b(?:integer|buffer|heap|stack) (?:overflow|underflow)s?\b|\bsmuggl|\bspoof|\btraversal|\bcwe-\d|\bcross-site|\bbypass|\bremote(?:ly)? (?:crash|code execution|denial)|\b(?:DoS|ReDoS|RCE|SSRF|CSRF)\b|\battack(?:ers?|s|\s+vectors?)?\b|\[(?:\*\*)?sec(?:\*\*)?\]|${ISC_SECURITY_ENTRY}`,
     'im',
   ),
 };
