@@ -290,8 +290,8 @@ function readCited(label: string, notes: boolean, text: string, headings: string
     // (The names start at a word, so the spaces before them are read once.)
     .replace(/\s*\[\s*thanks?(?:,|\s+to)?\s+[^\]\s][^\]\n]{0,39}\]\s*$/i, '')
     // liblouis' "- Prevent a memory overflow in ~compilePassOpcode~ thanks to Martin" (Gieseking on the next line): whom the change
-    // thanks, after it.
-    .replace(/(?<=\S)\s+thanks\s+to\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\.?\s*$/u, '')
+    // thanks, after it; miniupnpc's "Fix CVE-2017-8798   Thanks to tin/Team OSTStrom", a handle and the team it hunts with.
+    .replace(/(?<=\S)\s+(?:thanks\s+to\s+|Thanks\s+to\s+[\p{L}\d_-]{2,30}\/Team\s+)\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\.?\s*$/u, '')
     // iperf's "SECURITY NOTE: Thanks to … for discovering a JSON type security vulnerability …": what was found is the line's.
     .replace(THANKS_FOR_FINDING, '')
     .split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!;

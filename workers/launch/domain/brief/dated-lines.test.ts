@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datedLinesAsMarkdown } from './dated-lines';
+import { datedBlocksAsMarkdown, datedLinesAsMarkdown } from './dated-lines';
 import { generateBrief } from './generate';
 
 /** Made-up notes in the way Oniguruma's HISTORY is written: each line led by its day, the release one of them. */
@@ -38,5 +38,51 @@ describe("lines led by their day (Oniguruma's HISTORY)", () => {
       "Fixed CVE-2019-13224: don't allow different encodings for onig_new_deluxe().",
       'Fixed CVE-2019-13225: problem in converting if-then-else pattern.',
     ]);
+  });
+});
+
+/** Made-up notes in the way miniupnpc's Changelog.txt is written: each day alone on its line over that day's changes. */
+const BLOCKS = [
+  'VERSION 2.1 : released 2018/05/07',
+  '',
+  '2018/05/07:',
+  '  CMake Modernize and cleanup CMakeLists.txt',
+  '  Update MS Visual Studio projects',
+  '',
+  '2018/04/30:',
+  '  listdevices: show devices sorted by XML desc URL',
+  '    and by their name',
+  '',
+  '2017/05/05:',
+  '  Fix CVE-2017-8798',
+].join('\n');
+
+describe("days over their changes (miniupnpc's Changelog.txt)", () => {
+  it('reads each indented line as a change and a deeper one as its continuation, each day blank, line for line', () => {
+    expect(datedBlocksAsMarkdown(BLOCKS.split('\n'))).toEqual([
+      'VERSION 2.1 : released 2018/05/07',
+      '',
+      '',
+      '- CMake Modernize and cleanup CMakeLists.txt',
+      '- Update MS Visual Studio projects',
+      '',
+      '',
+      '- listdevices: show devices sorted by XML desc URL',
+      '  and by their name',
+      '',
+      '',
+      '- Fix CVE-2017-8798',
+    ]);
+  });
+
+  it('leaves notes with fewer than three such days alone', () => {
+    const lines = ['2018/05/07:', '  Update projects', '', '2018/04/30:', '  Show devices'];
+    expect(datedBlocksAsMarkdown(lines)).toEqual(lines);
+  });
+
+  it('makes a brief of the fix its advisory names', () => {
+    const brief = generateBrief({ id: 'r', version: '2.1', title: 'miniupnpc 2.1', url: null, notes: BLOCKS, contentHash: 'h' }, null);
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights[0]!.text).toBe('Fixed CVE-2017-8798.');
   });
 });

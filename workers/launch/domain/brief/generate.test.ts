@@ -9230,3 +9230,63 @@ describe('holdouts 284 to 292, kinds said in prose', () => {
     expect(texts).toContain('Fixed an issue where get file names filter on type did not work anymore.');
   });
 });
+
+describe('holdouts 293 to 300', () => {
+  it('calls a release with a change labelled or marked as a security fix a security release (flutter_downloader, Terminology)', () => {
+    const labelled = ['## 1.11.2', '', '- Support file store in any iOS directory', '- Security update for iOS'].join('\n');
+    expect(checkedBriefOf(labelled, { version: '1.11.2', title: 'flutter_downloader 1.11.2' }).releaseKind).toBe('security');
+    const marked = ['1.3.1', '=====', '', '* Do not popup unknown media types (security issue)', '* Right-click on hyperlinks no longer crashes'].join('\n');
+    expect(checkedBriefOf(marked, { version: '1.3.1', title: 'Terminology 1.3.1' }).releaseKind).toBe('security');
+  });
+  it("tells each line of a day's block as a change, its reporter's thanks gone (miniupnpc)", () => {
+    const notes = [
+      'VERSION 2.1 : released 2018/05/07',
+      '',
+      '2018/05/07:',
+      '  Update MS Visual Studio projects',
+      '',
+      '2017/12/11:',
+      '  Fix buffer over run in minixml.c',
+      '  Fix uninitialized variable access in upnpreplyparse.c',
+      '',
+      '2017/05/05:',
+      '  Fix CVE-2017-8798   Thanks to tin/Team OSTStrom',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '2.1', title: 'miniupnpc 2.1' });
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'Fixed CVE-2017-8798.'],
+      ['fix', 'Fixed buffer over run in minixml.c.'],
+      ['fix', 'Fixed uninitialized variable access in upnpreplyparse.c.'],
+      ['other', 'Updated MS Visual Studio projects.'],
+    ]);
+  });
+  it('does not tell a sentence that says what it fixes as a fault fixed again (Yarn)', () => {
+    const notes = [
+      '## 1.22.11',
+      '',
+      "This version fixes a problem where Yarn wasn't forwarding SIGTERM to the binary spawned via `yarnPath`. It also makes `yarn init -2` compatible with Corepack.",
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '1.22.11', title: 'Yarn 1.22.11' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toEqual(["This version fixes a problem where Yarn wasn't forwarding SIGTERM to the binary spawned via yarnPath."]);
+  });
+  it("tells a patch release's terse heading by its account (JJWT, Pound)", () => {
+    const notes = [
+      '### 0.12.4',
+      '',
+      'This patch release includes various changes listed below.',
+      '',
+      '#### Jackson Default Parsing Behavior',
+      '',
+      "This release makes two behavioral changes to JJWT's default Jackson `ObjectMapper` parsing settings.",
+      '',
+      '#### Bug fixes',
+      '',
+      '- Fixed a crash when parsing empty claims.',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '0.12.4', title: 'JJWT 0.12.4' }).highlights.map((highlight) => highlight.text);
+    expect(texts).toContain(
+      "Jackson Default Parsing Behavior: this release makes two behavioral changes to JJWT's default Jackson ObjectMapper parsing settings.",
+    );
+  });
+});

@@ -186,10 +186,12 @@ const SEVERE_FIX = new RegExp(
 /**
  * What says a security item fixes a flaw rather than hardens: a fix, a vulnerability, an advisory, an attack, what a
  * malicious party could do (code-server's "… if the service was malicious … execute commands as your code-server user"),
- * security issues closed (PocketMine-MP's "Harden options used for processing JSON data … to close security issues").
+ * security issues closed (PocketMine-MP's "Harden options used for processing JSON data … to close security issues"), a change
+ * marked as one (Terminology's "Do not popup unknown media types (security issue)") or labelled one (flutter_downloader's
+ * "Security update for iOS").
  */
 const SECURITY_FIX =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b|\barbitrary (?:absolute )?(?:file|path|location)s?\b|\bthrough (?:a|the) symlink\b|\bclos\w*\s+(?:\w+\s+)?security\s+(?:issues?|holes?)\b/i;
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b|\barbitrary (?:absolute )?(?:file|path|location)s?\b|\bthrough (?:a|the) symlink\b|\bclos\w*\s+(?:\w+\s+)?security\s+(?:issues?|holes?)\b|\(security(?:\s+(?:issue|fix|bug))?\)|^security\s+(?:update|fix|patch)(?:es|s)?\s+(?:for|in|to)\b/i;
 const FIXED_FLAWS_SECTION = /\bsecurity\s+(?:issues?|fix(?:es)?|bugs?|vulnerabilit(?:y|ies)|advisor(?:y|ies))\b|\bvulnerabilit(?:y|ies)\b/i;
 const ATTACK =
   /\bm?XSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
@@ -1837,8 +1839,10 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   // KallistiOS 2.2.0's "## Strict types breaks" under "API Breaking Changes" over its account: a break's heading that does not
   // say what went or changed is told likewise; "Removed WebSQL" (PouchDB) or "Renamed commands" (Snapcraft) says it alone.
   // The account's change sentence, read once, for a heading that may be told by it.
+  // TextMate 2.0.10's "### Clipboard and Clipboard History" over "The Clipboard History dialogs … now allow you to flag
+  // entries.": a patch release's heading, no flagship for it, still says what it is by its account.
   const account =
-    item.detail && headingWords <= 5 && (item.flagship || (item.kind === 'breaking' && !BREAK_IN_HEADING.test(item.text)))
+    item.detail && headingWords <= 5 && (item.flagship || item.kind === 'other' || (item.kind === 'breaking' && !BREAK_IN_HEADING.test(item.text)))
       ? changeSentence(item.detail)
       : undefined;
   const toldHere =
@@ -2321,6 +2325,8 @@ function faultStatement(text: string, code: string[]): string | null {
     /^(?:can['’]?t|cannot|unable|won['’]t|doesn['’]t|don['’]t)\b/i.test(clause) ||
     !FAULT_PREDICATE.test(clause) ||
     /\b(?:no longer|now|again)\b|(?<!\bnot\s)\b(?:correctly|properly)\b/i.test(clause) ||
+    // Yarn's "This version fixes a problem where Yarn wasn't forwarding SIGTERM …": the fix told already, not its fault.
+    /\b(?:fix(?:es|ed)?|resolve[sd]?)\s+(?:an?|the|this|that|one|two|several)\s/i.test(clause) ||
     // Norm's "`NULL` foreign keys are not omitted in selects anymore": how it is now (not Apache Hop's "… did not work anymore").
     (/\bany ?more\b/i.test(clause) && !/\b(?:did|was|were|had|could)(?:n['’]t|\s+not)\b/i.test(clause)) ||
     // libzmq's "enabling GSSAPI support (when using autools) does not work": a doing, in lower case, is a subject too.

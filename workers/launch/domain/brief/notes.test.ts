@@ -10965,3 +10965,162 @@ describe('holdouts 284 to 292, minimums, pointers and outlines', () => {
     expect(parseNotes(inxi.join('\n'), null).items.map((item) => item.text)).toContain('GRAPHICS: GPU DATA: many fixes');
   });
 });
+
+describe('holdouts 293 to 300', () => {
+  const allItemsOf = (notes: string[]) => parseNotes(notes.join('\n'), null).items;
+  it("reads a bullet told as a line block without its bar (aiomysql's RST)", () => {
+    const notes = [
+      '0.3.0 (2025-10-21)',
+      '^^^^^^^^^^^^^^^^^^',
+      '',
+      '* | Properly check whether loading of local files is enabled #1044',
+      '  | Loading local data now requires a flag.',
+    ];
+    expect(itemsOf(notes)[0]!.text).toMatch(/^Properly check whether loading of local files is enabled/);
+  });
+  it("reads a Debian stanza's labels beside their bullets as its sections, each bullet whole (LinOTP)", () => {
+    const notes = [
+      'linotp (3.4.0-1) buster; urgency=low',
+      '  ',
+      '  Breaking Changes:',
+      '  * For the container, the `client=` HTTP POST parameter is deprecated and disabled by default.',
+      '    It will be removed in an upcoming version of LinOTP.',
+      '  * default of `BACKUP_DIR` is now /var/backups/linotp for the Debian package',
+      '',
+      '  Features:',
+      '  * TRUSTED_PROXIES config variable is added to configure proxy trust.',
+      '',
+      ' -- LinOTP Packaging <packaging@linotp.de>  Tue, 18 Jun 2024 12:00:00 +0200',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.section.at(-1), item.lines.start, item.lines.end])).toEqual([
+      ['breaking', 'Breaking Changes', 4, 5],
+      ['breaking', 'Breaking Changes', 6, 6],
+      ['feature', 'Features', 9, 9],
+    ]);
+    // Liferea's GNU ChangeLog labels versions beside its kinds: there a label beside its bullets stays as it was read.
+    const liferea = [
+      '2025-08-19  Lars Windolf <lars@example.org>',
+      '',
+      '\tVersion 2.0',
+      '',
+      '\tRemoved Features:',
+      '',
+      '\t* Tray icon is gone',
+      '',
+      '\tChanges to 2.0-RC4:',
+      '',
+      '\t* Fixes #1551 full screen mode broken',
+    ];
+    expect(itemsOf(liferea).find((item) => item.text.includes('full screen'))?.kind).not.toBe('breaking');
+  });
+  it('keeps what a mark of breaking changes is about as the words of the change (LinOTP, LDC)', () => {
+    const notes = [
+      '## 3.4.0',
+      '',
+      '* breaking changes to the `linotp audit cleanup` CLI:',
+      '  * option `--no-export` is removed',
+      '* Breaking change for dcompute: The special @kernel UDA is now a function and requires parentheses.',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text.split(':')[0]])).toEqual([
+      ['breaking', 'breaking changes to the linotp audit cleanup CLI'],
+      ['breaking', 'dcompute'],
+    ]);
+  });
+  it("reads a break's gist without its TL;DR label (SublimeLinter)", () => {
+    const notes = [
+      'SublimeLinter 4.26.0',
+      '',
+      'BREAKING CHANGE:  TL;DR - By default, only whole files are linted from now on.',
+      '',
+      'SublimeLinter was always capable of linting parts.',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([['breaking', 'By default, only whole files are linted from now on.']]);
+  });
+  it('does not call dead code removed or errors no longer generated a break (libimobiledevice)', () => {
+    const notes = [
+      'Version 1.1.6',
+      '~~~~~~~~~~~~~',
+      '',
+      '* Changes:',
+      '  - Remove a bunch of dead code',
+      '  - Fix shutdown of SSL connection to be correct and no longer generate errors on device',
+      '  - Remove sending "Goodbye" request on lockdown',
+    ];
+    expect(itemsOf(notes).map((item) => item.kind)).toEqual(['other', 'fix', 'breaking']);
+  });
+  it('reads a Debian stanza\'s "New upstream release" as no change of its own (Nuitka, Monkeysphere)', () => {
+    const notes = [
+      'nuitka (0.9+ds-1) unstable; urgency=medium',
+      '',
+      '  * New upstream release.',
+      '  * Solved CVE-2022-2054.',
+      '',
+      ' -- Kay Hayen <kay@example.org>  Sun, 26 Jun 2022 10:00:00 +0200',
+    ];
+    expect(allItemsOf(notes).map((item) => item.kind)).toEqual(['internal', 'security']);
+  });
+  it('reads a shouted BACKWARDS INCOMPATIBILITY as the mark of a break, not a note headed so (Vicare, JanusGraph)', () => {
+    const notes = [
+      'Notes for revision 0.4d0',
+      '',
+      '* BACKWARDS INCOMPATIBILITY Ikarus is no more.  The library (ikarus) does not exist.',
+      '',
+      '* Added syntax IS-A? to (vicare).',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text.slice(0, 17)])).toEqual([
+      ['breaking', 'Ikarus is no more'],
+      ['feature', 'Added syntax IS-A'],
+    ]);
+    const janus = ['## 1.1.0', '', '* Lazy loading of relations.', '  1. Backward Incompatibility:', '     Once adopted, it cannot be rolled back.'];
+    expect(itemsOf(janus).some((item) => item.kind === 'breaking')).toBe(false);
+  });
+  it('reads an announcement\'s "I would like to thank:" over its list as credits (tcsh)', () => {
+    const notes = [
+      'Hello,',
+      '',
+      'tcsh-6.24 is now available; this release provides one new feature:',
+      '',
+      '\t1. dollar-single-quotes',
+      '',
+      'I would like to thank:',
+      '',
+      '\t* everyone who sent bug reports',
+      '\t* the beta team for all their help',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['dollar-single-quotes']);
+  });
+  it('reads "See all changes since v2.0.6" as a pointer, no change (TextMate)', () => {
+    const notes = [
+      '## v2.0.10',
+      '',
+      '* Fixed the filter bar.',
+      '* See [all changes since v2.0.6](https://github.com/textmate/textmate/compare/v2.0.6...v2.0.10)',
+    ];
+    expect(allItemsOf(notes).map((item) => item.kind)).toEqual(['fix', 'internal']);
+  });
+  it("reads an advisory's parts as its account, and its fix with its id (MISP)", () => {
+    const notes = [
+      '# MISP 2.4.115 released',
+      '',
+      '## CVE-2019-16202 - Vulnerability in MISP version <= 2.4.114',
+      '',
+      '### Conditions to be vulnerable',
+      '',
+      'Any MISP instance version 2.4.114 or below with sync users is affected.',
+      '',
+      '### Details',
+      '',
+      'The vulnerability was caused by a combination of 2 separate issues:',
+      '',
+      '- The decision to allow sync users access to the server index was flawed',
+      '- The API keys were included in the output via the API',
+      '',
+      '### Fix',
+      '',
+      'Upgrade to a version of MISP that has tightened the access control for the vulnerable endpoint (>= 2.4.115).',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Upgrade to a version of MISP that has tightened the access control for the vulnerable endpoint (>= 2.4.115) (CVE-2019-16202).'],
+    ]);
+  });
+});

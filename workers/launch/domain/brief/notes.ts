@@ -1,5 +1,6 @@
 import { docbookAsMarkdown } from './docbook';
 import { texAsMarkdown } from './tex-notes';
+import { joomlaChangelogAsMarkdown } from './joomla-changelog';
 import { scribbleAsMarkdown } from './scribble-notes';
 import {
   advisoryOfAddress,
@@ -40,7 +41,7 @@ import { withoutFrontMatter } from './front-matter';
 import { blurbAsMarkdown } from './blurb-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
-import { datedLinesAsMarkdown } from './dated-lines';
+import { datedBlocksAsMarkdown, datedLinesAsMarkdown } from './dated-lines';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, languageNewsAsMarkdown, rushChangelogAsMarkdown } from './json-changes';
 import { changeEntriesAsMarkdown } from './change-entries';
 import { trackerKeyLinesAsList } from './tracker-key-lines';
@@ -243,11 +244,11 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/\bnon[- ]security\b/i, 'fix'],
   // Credits are not changes: GitHub's "New Contributors", "Full Changelog", thanks lists, Kedro's "Community contributions".
   // SciPy's "Authors" over "* Name (commits)" and one name a line, auto's "Authors: 5"; NetworkX's "10 authors added to this
-  // release" and "9 reviewers …".
+  // release" and "9 reviewers …"; tcsh's announcement, "I would like to thank:" over "* everyone who sent bug reports".
   [
     // (Not bugwarrior's "Lots of updates from various contributors:": see WORK_OF_CONTRIBUTORS.)
     new RegExp(
-      String.raw`^${WORK_OF_CONTRIBUTORS}(?:.*?\b(?:new contributors?|contributors?|(?:community|external) contributions?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|(?:authors|reviewers)(?::?\s*\d+)?$|\d+\s+(?:authors|reviewers|people)\b)`,
+      String.raw`^${WORK_OF_CONTRIBUTORS}(?:.*?\b(?:new contributors?|contributors?|(?:community|external) contributions?|committers?|full changelog|thanks|acknowledg\w*|commits|brought to you by)\b|(?:authors|reviewers)(?::?\s*\d+)?$|\d+\s+(?:authors|reviewers|people)\b|(?:i|we)(?:['’]d|\s+would)\s+(?:also\s+)?like\s+to\s+thank\b)`,
       'i',
     ),
     'internal',
@@ -650,7 +651,7 @@ const COVERAGE_FIGURES = /^(?:(?:branch|line|test|code)\s+)?coverage\s*:\s*\d+(?
 const BUILT_WITH =
   /^(?:the\s+|this\s+)?(?:release|binaries|builds?|packages?)\s+(?:is|are|was|were)\s+(?:now\s+)?(?:built|compiled)\s+(?:with|using)\s+(?:go|golang|rust|rustc|gcc|clang|msvc|node(?:\.js)?|jdk|java|zig|\.net)\s+v?\d[\w.]*\.?$/i;
 /** What a project removes of its own without breaking anyone: "unnecessary", "unused", "out of date" things. */
-const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
+const LEFTOVER = String.raw`(?:an?\s+|the\s+|some\s+|more\s+|(?:a\s+)?(?:bunch|lot|couple)\s+of\s+|lots\s+of\s+)?(?:unnecessary|unneeded|unused|redundant|dead|superfluous|stale|leftover|stray|duplicated?|out[- ]of[- ]date|outdated)\b`;
 const REMOVED_LEFTOVER = new RegExp(String.raw`^(?:removed?\s+)?${LEFTOVER}|\bfrom (?:the\s+)?[\w\x60.-]+ (?:examples?|tests?|docs?)\b`, 'i');
 const REMOVED_TARGETS = /\b(?:remove[sd]?|drop(?:ped|s)?)\s+(?:the\s+|support\s+for\s+(?:the\s+)?)?((?:[\w-]+(?:,\s*|\s+and\s+|\s+)){1,6})targets?\b/i;
 const PLATFORM_NAME = /\b(?:ios|android|watchos|tvos|macos|linux|mingw|windows|js|wasm|jvm|arm|x86|x64|mips|riscv|native|i[3-6]86|aarch64|ppc|s390)\w*/i;
@@ -929,7 +930,9 @@ function namesFlaw(text: string): boolean {
 }
 /** Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind. */
 const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
-const SECURITY_FIXES_TOLD = /^(?:(?:several|multiple|some|various|a few|important|critical)\s+)?security\s+(?:fix(?:es)?|patch(?:es)?)\s+(?:in|for|to)\s+\S/i;
+/** flutter_downloader's "Security update for iOS": a fix of a flaw, told by where it is. */
+const SECURITY_FIXES_TOLD =
+  /^(?:(?:several|multiple|some|various|a few|important|critical)\s+)?security\s+(?:fix(?:es)?|patch(?:es)?|updates?)\s+(?:in|for|to)\s+\S/i;
 /**
  * Mojolicious' "classify this as a security issue"; Absinthe 1.10.2's one change, "Patch for CVE", and netCDF-C's "Fixed
  * outstanding CVE issues." name no id but say what they are.
@@ -960,6 +963,11 @@ const FLAW_SAID_FIXED =
  */
 const ADVISORY_PART =
   /^(?:what(?:'s|’s|\s+is)\s+affected|who\s+is\s+affected|are\s+you\s+(?:vulnerable|affected)|affected\s+versions|impact|how\s+to\s+(?:fix|upgrade|mitigate)(?:\s+the\s+(?:issue|vulnerability))?|how\s+(?:this|the)\s+(?:issue|vulnerability)\s+was\s+(?:handled|found|discovered|fixed)|what\s+will\s+happen\s+next|what\s+(?:should|can)\s+(?:i|you)\s+do|timeline)\s*[?:.]?$/i;
+/** MISP's advisory in its release post: "## CVE-2019-16202 - …" over "### Fix", "Upgrade to a version of MISP that has …". */
+const ADVISORY_FIX_HEADING = /^(?:(?:the\s+)?fix|solution|resolution|patches)$/i;
+/** Its other parts, "### Conditions to be vulnerable", "### Details", "### Mitigation", "### Credits": no change of their own. */
+const ADVISORY_ACCOUNT_HEADING =
+  /^(?:conditions\s+to\s+be\s+vulnerable|vulnerable\s+conditions|details|description|mitigations?|workarounds?|credits?|references)$/i;
 const FIXED_BY = /\b(?:fix(?:es|ed|ing)|upgrad(?:es|ed|ing)|patch(?:es|ed|ing)|updat(?:es|ed|ing))\b/i;
 /** Where one sentence ends and the next begins: a stop, a space, a capital. */
 const SENTENCE_BREAK = /(?<=[.!?])\s+(?=\p{Lu})/u;
@@ -975,7 +983,7 @@ const BACKSTORY_INTO_EXAMPLE = /^(?:back in the day|previously|in the past|histo
  */
 function advisoryToldBelow(heading: string, paragraph: string, above: Heading[]): { words: string; ids: string[] } | null {
   if (ADVISORY_IDS_ONLY.test(heading)) return REPORTED_BY.test(paragraph) ? null : { words: paragraph, ids: advisoryIds(heading) };
-  if (!ADVISORY_PART.test(heading) || namesAdvisory(paragraph)) return null;
+  if (!(ADVISORY_PART.test(heading) || ADVISORY_FIX_HEADING.test(heading)) || namesAdvisory(paragraph)) return null;
   const ids = advisoryIds(above.map((parent) => parent.text).join(' '));
   return ids.length === 0 ? null : { words: paragraph.split(SENTENCE_BREAK).find((sentence) => FIXED_BY.test(sentence)) ?? paragraph, ids };
 }
@@ -1132,7 +1140,7 @@ const BREAK_WORDS = new RegExp(
  * experimental feature or flag".
  */
 const NO_LONGER_COMPLAINS =
-  /\bno longer\s+(?:be\s+)?(?:prevent(?:s|ed)?|enforce[sd]?|require[sd]?\s+(?:the\s+)?(?:experimental|unstable|nightly|beta|preview)\b|restrict(?:s|ed)?|forbid(?:s|den)?|disallow(?:s|ed)?|warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;\s][^.;]{0,39}?\s+)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
+  /\bno longer\s+(?:be\s+)?(?:prevent(?:s|ed)?|enforce[sd]?|require[sd]?\s+(?:the\s+)?(?:experimental|unstable|nightly|beta|preview)\b|restrict(?:s|ed)?|forbid(?:s|den)?|disallow(?:s|ed)?|warn(?:s|ed)?|error(?:s|ed)?|crash(?:es|ed)?|hang(?:s)?|fail(?:s|ed)?|panic(?:s|ked)?|(?:raise|emit|throw|produce|generate|show|print|give)[sn]?\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:warnings?|errors?|exceptions?|diagnostics?|offen[cs]es?)|report(?:s|ed)?|flag(?:s|ged)?|complain(?:s|ed)?|(?:consider(?:s|ed)?|treat(?:s|ed)?|regard(?:s|ed)?|marks?|marked)\s+(?:[^.;\s][^.;]{0,39}?\s+)?(?:as\s+)?(?:unassigned|unused|undefined|unreachable|an?\s+(?:error|warning|offen[cs]e)|errors?|warnings?|offen[cs]es?))\b/gi;
 
 /** The gitmoji that say a change's kind; the many that only decorate (🔧, 💄, 🌐) say none. */
 const GITMOJI_KIND: Record<string, ChangeKind> = {
@@ -1218,8 +1226,11 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
  * (`**Breaking:**`, `BREAKING CHANGE`, `⚠`), a Conventional Commit prefix on its words
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
+/** SublimeLinter's "BREAKING CHANGE:  TL;DR - By default, only whole files are linted from now on.": the gist, so labelled. */
+const GIST_LABEL = /^TL;\s?DR\s*[-–—:,]\s*(?=\S)/;
 function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
-  const told = kindOfItem(raw, written, inherited, section);
+  const read = kindOfItem(raw, written, inherited, section);
+  const told = read.text.startsWith('TL') ? { ...read, text: read.text.replace(GIST_LABEL, '') } : read;
   // NNG's "A future release of NNG may break compatibility for …" under "ZeroTier Incompatible Changes": a warning of what a
   // later release may do breaks nothing in this one.
   if (told.kind === 'breaking' && FUTURE_RELEASE_MAY.test(told.text)) return { ...told, kind: 'other' };
@@ -1360,6 +1371,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     (versioned && CHANGES_RANGE_LINE.test(text)) ||
     NOTICE_LABEL.test(text) ||
     /^(?:for (?:more|full|further) (?:details|information|info),?\s+)?(?:see|refer to)\s+the\s/i.test(text) ||
+    // TextMate's "* See [all changes since v2.0.6](…/compare/v2.0.6...v2.0.10)": where the rest is.
+    /^see\s+all\s+(?:the\s+)?(?:changes|commits)\s+since\b/i.test(text) ||
     // Stencil's "See BREAKING_CHANGES.md - v4.0.0 for a comprehensive list of breaking changes.": where to read them.
     // golang-jwt 3.2.1's "Imported Path Change: See MIGRATION_GUIDE.md for tips on updating your code": likewise, after a label.
     /^(?:[\p{L} ]{1,30}:\s+)?(?:see|refer to)\s+\S.{0,80}\bfor\s+(?:(?:an?|the|more|some)\s+(?:\w+\s+){0,2}(?:list|guide|details|information|overview)|tips|instructions|help)\b/iu.test(
@@ -1377,6 +1390,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     /^(?:downloads?|binaries|packages|tarballs)\b[^.]{0,40}\b(?:are|is)\s+(?:hosted|available)\s+(?:on|at|from)\b|^the\s+full\s+(?:release\s+)?(?:announcement|change ?log|release notes|list of changes)\s+(?:is|are|can be)\s+(?:available|found|read)\b|^(?:changes|differences)\s+relative\s+to\s+\S/i.test(
       text,
     ) ||
+    // A Debian stanza's "* New upstream release.": the package follows the project's release, which the notes tell.
+    /^new\s+upstream\s+(?:release|version)\b/i.test(text) ||
     // MAME's "Of course, these are just the highlights. You can get the source …": the rest is elsewhere, no change.
     /^(?:of course,?\s+)?(?:these|those|that|this)\s+(?:are|is)\s+(?:just|only|merely)\s+(?:the|some)\s+highlights\b/i.test(text) ||
     // TF-A's "Issues resolved since last release" over "No issues known at 1.6 release resolved in 2.0 release": nothing was.
@@ -1447,7 +1462,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // MixedModels.jl's "[BREAKING ]`likelihoodratiotest` has been reworked": a space inside the bracket is still the mark's.
   // Paho's "Possible breaking change: Add properties to access …": a break it may be is one a reader must check.
   // Gradle Docker plugin's "**Breaking Change!** Minimal supported version for plugin is Gradle 9.2": with a shout.
-  // biblatex's "**INCOMPATIBLE CHANGE**", "**CRITICAL CHANGE**" over the change's account: the same mark in its words.
+  // biblatex's "**INCOMPATIBLE CHANGE**", "**CRITICAL CHANGE**" over the change's account: the same mark in its words; so is
+  // Vicare's "* BACKWARDS INCOMPATIBILITY Nausicaa's support for … has been removed", shouted (JanusGraph's "Backward
+  // Incompatibility:" heads a note's list, not a change).
   const marker =
     /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:(?:possible|potential|possibly)\s+)?(?:breaking|backwards?[- ]incompatible|(?:incompatible|critical)(?= changes?\b))(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.!]?(?:\*\*|__)?:?\s*/i;
   // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
@@ -1492,8 +1509,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   // Kando's "**:collision: The Hyprland backend** now …" (💥, gitmoji's mark of a break, by its other shortcode) and
   // Vimium C's "… matches wrong URLs (breaking)" mark it too.
+  const shoutedIncompatibility = /^\s*BACKWARDS? INCOMPATIBILIT(?:Y|IES)\s+(?=\S)/;
   if (
     marker.test(text) ||
+    shoutedIncompatibility.test(text) ||
     (BREAK_SIGNS.some((sign) => raw.includes(sign)) &&
       /(?:\b|(?<=(?:^|[\s(])__))BREAKING(?: CHANGES?)?(?:\b|(?=__))|⚠|^\s*(?:[-*+]\s+)?:warning:|^\s*(?:[-*+]\s+)?[*_]*(?::boom:|:collision:|💥)|\((?:breaking|breaking changes?)\)\.?\s*$/.test(
         raw,
@@ -1506,10 +1525,17 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const unmarked = text
       .replace(/^\s*(?:⚠\uFE0F?|\p{Extended_Pictographic}\uFE0F?)\s*(?=[[(]?breaking\b)/iu, '')
       .replace(marker, '')
+      .replace(shoutedIncompatibility, '')
       .replace(/^(?:💥|🚨)\s*/u, '')
       .replace(/\s*(?:⚠\uFE0F?\s*)?(?:\*\*)?[[(]?breaking(?: changes?)?[\])]?(?:\*\*)?\.?\s*$/i, '');
     // http-proxy-middleware's "chore: remove legacyCreateProxyMiddleware() [BREAKING CHANGE]": whatever the commit's type, it
     // is no word of the change.
+    // LDC's "Breaking change for dcompute: The special @kernel UDA is now a function …": what breaks, then how. LinOTP's
+    // "breaking changes to the `linotp audit cleanup` CLI:" over what changed: the mark is the sentence's subject.
+    if (/^(?:to|in|for|of|on)\s/i.test(unmarked) && /^\s*breaking changes?\s/i.test(text)) {
+      const scoped = unmarked.match(/^(?:to|in|for|of|on)\s+([^:]{1,60}:\s+\S.*)$/i);
+      return { kind: 'breaking', text: scoped ? scoped[1]! : text };
+    }
     const typed = unmarked.match(PREFIX);
     return { kind: 'breaking', text: typed ? unmarked.slice(typed[0].length) : unmarked };
   }
@@ -3727,7 +3753,7 @@ const INDENTED_LABEL = /^([ \t]+)(\p{L}[\p{L} ]{1,30}):\s*$/u;
  * Whether the indented label at `index` heads the bullets under it: it opens a block (after a blank line or another label;
  * cabal's "  to build packages:" ends a paragraph's sentence over its list) and they are indented deeper.
  */
-export function headsIndentedList(lines: string[], index: number): boolean {
+export function headsIndentedList(lines: string[], index: number, besideBullets = false): boolean {
   const label = lines[index]!.match(INDENTED_LABEL);
   const before = lines[index - 1] ?? '';
   if (!label || (before.trim() !== '' && !/:\s*$/.test(before)) || /^the following$/i.test(label[2]!.trim())) return false;
@@ -3737,7 +3763,12 @@ export function headsIndentedList(lines: string[], index: number): boolean {
   if (previous >= 0 && BULLET.test(lines[previous]!) && indentOf(lines[previous]!) < indentOf(label[1]!)) return false;
   let next = index + 1;
   while (next < lines.length && lines[next]!.trim() === '') next++;
-  return next < lines.length && BULLET.test(lines[next]!) && indentOf(lines[next]!) > indentOf(label[1]!);
+  if (next >= lines.length || !BULLET.test(lines[next]!)) return false;
+  // LinOTP's Debian stanza: "  Breaking Changes:" over "  * For the container, …" at its own indent. There, a label that names
+  // a kind of change heads the bullets beside it too (not in Liferea's ChangeLog, whose labels name versions as well).
+  return (
+    indentOf(lines[next]!) > indentOf(label[1]!) || (besideBullets && indentOf(lines[next]!) === indentOf(label[1]!) && sectionKind(label[2]!.trim()) !== null)
+  );
 }
 /**
  * CanvasBlocker's releaseNotes.txt: "Version 1.11:" over labels indented by a tab ("\tchanges:", "\tfixes:", "\tknown
@@ -3746,11 +3777,18 @@ export function headsIndentedList(lines: string[], index: number): boolean {
 function indentedLabelsAsHeadings(lines: string[]): string[] {
   if (!lines.some((line) => line.trimEnd().endsWith(':') && INDENTED_LABEL.test(line))) return lines;
   const out = [...lines];
+  const debianStanza = DEBIAN_STANZA.test(lines.find((line) => line.trim() !== '') ?? '');
   for (let index = 0; index < lines.length; index++) {
-    if (!headsIndentedList(lines, index)) continue;
+    if (!headsIndentedList(lines, index, debianStanza)) continue;
     out[index] = `### ${lines[index]!.trim().replace(/:$/, '')}`;
     let next = index + 1;
-    for (; next < lines.length && (BULLET.test(lines[next]!) || lines[next]!.trim() === ''); next++) out[next] = lines[next]!.trim();
+    const indent = indentOf(lines[index]!);
+    while (next < lines.length && lines[next]!.trim() === '') next++;
+    if (indentOf(lines[next]!) === indent) {
+      // Bullets beside their label keep their own continuation lines: the block moves to the margin whole.
+      for (; next < lines.length && (lines[next]!.trim() === '' || BULLET.test(lines[next]!) || indentOf(lines[next]!) > indent); next++)
+        out[next] = lines[next]!.slice(lines[next]!.match(/^[ \t]*/)![0].length >= indent ? indent : 0);
+    } else for (; next < lines.length && (BULLET.test(lines[next]!) || lines[next]!.trim() === ''); next++) out[next] = lines[next]!.trim();
     index = next - 1;
   }
   return out;
@@ -4066,9 +4104,17 @@ const THANKS_FOR_THEIR_PART =
  * of them alone goes whole.
  */
 const THANKS_TO_PEOPLE = /([.!?])?\s+thanks to ([^.()!?]{4,160}?)(?=[.!]?\s*(?:\(\s*\[?#\d|$))([.!]?)/i;
-// Pixel Wheels' "Pixel Wheels now speaks Galician, thanks to Ninjum!": one name, cheered, is a person's too.
+// Pixel Wheels' "Pixel Wheels now speaks Galician, thanks to Ninjum!": one name, cheered, is a person's too; so is miniupnpc's
+// "Fix CVE-2017-8798   Thanks to tin/Team OSTStrom", a handle and the team it hunts with.
 const unthanked = (whole: string, stop: string | undefined, people: string, end: string) =>
-  namesIn(people).every((name) => PERSON_NAME.test(name) || (end === '!' && /^\p{Lu}[\p{L}\d_-]+$/u.test(name) && ONE_NAME.test(name))) ? (stop ?? end) : whole;
+  namesIn(people).every(
+    (name) =>
+      PERSON_NAME.test(name) ||
+      (end === '!' && /^\p{Lu}[\p{L}\d_-]+$/u.test(name) && ONE_NAME.test(name)) ||
+      /^[\p{L}\d_-]{2,30}\/Team\s+\p{Lu}[\p{L}\d]+$/u.test(name),
+  )
+    ? (stop ?? end)
+    : whole;
 /**
  * Who closes an item: "… re-oriented (Justin Michalicek)", "(Ana Lima, tgfisher)", "…, by Benau", "… by Ana Lima and Bo Chen";
  * a name in brackets may carry its own aside ("(Marco Trevisan (Treviño))").
@@ -4384,7 +4430,11 @@ function urlWordsAsLinks(lines: string[]): string[] {
  */
 function lineBlocksAsList(lines: string[]): string[] {
   if (!anyLineHas(lines, '|')) return [...lines];
+  // aiomysql's "* | Properly check whether loading of local files is enabled #1044": a bullet told as a line block, its bar
+  // no word of it (the bars below it are lines of their own, as any line block's).
   return lines.map((line) => {
+    const barred = line.includes('|') ? line.match(/^(\s*[-*+]\s+)\|\s+(?=\S)(?!.*\|\s*$)/) : null;
+    if (barred) return `${barred[1]}${line.slice(barred[0].length)}`;
     const block = line.includes('|') ? line.match(/^(\s*)\|\s+(\S.*)$/) : null;
     if (!block || /\|\s*$/.test(block[2]!)) return line;
     // Red's "| Thanks to all these amazing people that contributed to this release:" leads into the names below it.
@@ -4927,7 +4977,9 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   typstAsMarkdown,
   iscChangeLogAsMarkdown,
   dashTagLinesAsMarkdown,
+  joomlaChangelogAsMarkdown,
   datedLinesAsMarkdown,
+  datedBlocksAsMarkdown,
   labelLinesAsList,
   changeEntriesAsMarkdown,
   trackerKeyLinesAsList,
@@ -5259,6 +5311,10 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       pendingHeading = null;
       return;
     }
+    if (pendingHeading?.heading.kind === 'internal' && ADVISORY_ACCOUNT_HEADING.test(pendingHeading.heading.text)) {
+      pendingHeading = null;
+      return;
+    }
     // A heading that only titles a section ("Notable Behavioral Changes", "lib.d.ts Changes") is not a change itself.
     if (
       pendingHeading &&
@@ -5560,7 +5616,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // The paragraph after it giving the advisory that forced the change ("… due to another security vulnerability,
     // CVE-2024-51744") names it with the change.
     if (BREAKING_PARAGRAPH.test(texts[0]!)) {
-      const said = itemInline(withReferenceLinks(texts.join(' '), targets).replace(BREAKING_PARAGRAPH, ''), repoBase);
+      const said = itemInline(withReferenceLinks(texts.join(' '), targets).replace(BREAKING_PARAGRAPH, '').replace(GIST_LABEL, ''), repoBase);
       const reason = paragraphAfter(lines, end);
       const ids = reason && NAMED_FLAW.test(reason.text) ? advisoryIds(reason.text) : [];
       const text = ids.length > 0 ? `${said.text.replace(/[.\s]+$/, '')} (${ids.join(', ')}).` : said.text;
@@ -5974,7 +6030,15 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     // list says "fixes" of what its section calls security fixes; it does not make them plain fixes.
     const leadsIn = level === 7 && LEAD_IN.test(text) && (parent?.kind === 'security' || parent?.kind === 'breaking');
     // An adopted heading's words ("… for new installations") do not overrule the kind its section gives it.
-    const heading: Heading = { level: adopted ? level + 0.5 : level, raw, text, refs: clean.refs, kind: adopted || leadsIn ? null : kind };
+    // MISP's "### Details" under "## CVE-2019-16202 - Vulnerability in MISP …" lists what went wrong: the advisory's account.
+    const advisoryAccount = ADVISORY_ACCOUNT_HEADING.test(text) && namesAdvisory(headings.map((h) => h.text).join(' '));
+    const heading: Heading = {
+      level: adopted ? level + 0.5 : level,
+      raw,
+      text,
+      refs: clean.refs,
+      kind: advisoryAccount ? 'internal' : adopted || leadsIn ? null : kind,
+    };
     headings.push(heading);
     pendingHeading = { heading, line, end: line, hasBullets: false, hasProse: false, first: null, titlesRelease: NAMED_VERSION_TITLE.test(text) };
     // "## Highlights" over "This is a major release, both in numbering and in effort!": its prose opens the notes.
