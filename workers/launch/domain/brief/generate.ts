@@ -568,7 +568,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     !/\b(?:COPYRIGHT|LICEN[CS]E|README|CHANGELOG|CHANGES|NEWS|AUTHORS|CONTRIBUTING)(?:\.\w+)?\b/.test(item.text)
       ? { ...item, kind: 'breaking' as const }
       : item.section.some((title) => namesLaterVersion(title, version)) && (item.kind === 'feature' || item.flagship)
-        ? { ...item, kind: item.kind === 'feature' ? ('other' as const) : item.kind, flagship: false }
+        ? // What a later version will bring is named, not told by its account.
+          { ...item, kind: item.kind === 'feature' ? ('other' as const) : item.kind, flagship: false, detail: undefined }
         : // A patch release's notes that give each change a heading (Prettier) are telling fixes, not flagship features.
           // Lemmy 0.19.4's "### Image Proxying" over "There is a new config option …" tells a feature, patch number or not.
           // JJWT 0.12.4's "#### Jackson Default Parsing Behavior" over "This release makes two behavioral changes to …" tells a

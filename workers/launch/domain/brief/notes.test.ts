@@ -11124,3 +11124,16 @@ describe('holdouts 293 to 300', () => {
     ]);
   });
 });
+
+describe('holdouts 293 to 300, title lines', () => {
+  it('reads a version line with its date, or with its commit, as the title, not the opening (Barman, Bucardo)', () => {
+    const barman = ['Version 3.0.0 - 23 June 2022', '', '- PostgreSQL versions 9.6 and earlier are no longer supported.'];
+    expect(parseNotes(barman.join('\n'), null).intro).toBeNull();
+    const bucardo = [
+      'Bucardo version 5.0.0, released June 23, 2014 (git commit 2349582733df31a4115b952bfcc2f5732d5af16a)',
+      '',
+      '  - Complete rework of Bucardo.',
+    ];
+    expect(parseNotes(bucardo.join('\n'), null).intro).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { docbookAsMarkdown } from './docbook';
 import { texAsMarkdown } from './tex-notes';
+import { doubleDashListsAsMarkdown } from './double-dash-lists';
 import { joomlaChangelogAsMarkdown } from './joomla-changelog';
 import { scribbleAsMarkdown } from './scribble-notes';
 import {
@@ -2445,9 +2446,10 @@ const DATE_LINE = new RegExp(
  * or with who signed it.
  */
 // LightDM's NEWS: "Overview of changes in lightdm 1.32.0"; Aircrack-ng's "Version 1.7 (changes from aircrack-ng 1.6) - Released
-// 10 May 2022:". Bochs' "Changes in 3.0 (February 16, 2025):" and NimBLE's "10 July 2026 - Apache NimBLE v1.10.0" too.
+// 10 May 2022:". Bochs' "Changes in 3.0 (February 16, 2025):" and NimBLE's "10 July 2026 - Apache NimBLE v1.10.0" too; so is
+// Bucardo's "Bucardo version 5.0.0, released June 23, 2014 (git commit 2349582…)".
 const TITLE_LINE =
-  /^(?:=\s+.{2,60}\breleased\b.{0,30}|version\s+v?\d+(?:\.\d+)+\b[^:]{0,80}\breleased\b[^:]{0,40}:?|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes?|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?:?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s+[-–—]\s+(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*)$/iu;
+  /^(?:=\s+.{2,60}\breleased\b.{0,30}|(?:\p{L}[\p{L}\d._+-]*\s+){0,2}version\s+v?\d+(?:\.\d+)+\b[^:]{0,80}\breleased\b[^:(]{0,40}(?:\(git commit [0-9a-f]{7,40}\))?:?|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes?|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?:?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s+[-–—]\s+(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /**
  * "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. So is Scala.js' "We are pleased
  * to announce the release of Scala.js 1.19.0!", before "This release comes with significant performance improvements …".
@@ -4978,6 +4980,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   iscChangeLogAsMarkdown,
   dashTagLinesAsMarkdown,
   joomlaChangelogAsMarkdown,
+  doubleDashListsAsMarkdown,
   datedLinesAsMarkdown,
   datedBlocksAsMarkdown,
   labelLinesAsList,
@@ -5890,6 +5893,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         !NAME_AND_VERSION.test(text) &&
         !DATE_LINE.test(text) &&
         !TITLE_LINE.test(text.trim()) &&
+        // Barman's NEWS: "Version 3.0.0 - 23 June 2022" over its list.
+        !VERSION_TITLE.test(text.trim()) &&
         !SIGNED_VERSION_TITLE.test(text.trim()) &&
         !DATED_SIGNED_VERSION_TITLE.test(text.trim()) &&
         !STAMPED_VERSION_LINE.test(text.trim()) &&

@@ -1,0 +1,33 @@
+/**
+ * c3p0's CHANGELOG: "c3p0-0.9.5.3" over its changes, each led by a tab and a double dash ("\t-- Address CVE-2018-20433, …"),
+ * its run-on lines indented under its words. Read as Markdown line for line, so every line keeps its number: each change a
+ * bullet, its run-on lines its own.
+ */
+const DOUBLE_DASH = /^[ \t]+--[ \t]+(?=\S)/;
+
+/** Whether the notes are such a list: two or more changes led so, and no Markdown bullet. */
+function isDoubleDashList(lines: string[]): boolean {
+  let led = 0;
+  for (const line of lines) {
+    if (/^\s*[-*+]\s/.test(line) && !DOUBLE_DASH.test(line)) return false;
+    if (DOUBLE_DASH.test(line)) led++;
+  }
+  return led >= 2;
+}
+
+export function doubleDashListsAsMarkdown(lines: string[]): string[] {
+  if (!isDoubleDashList(lines)) return lines;
+  let inChange = false;
+  return lines.map((line) => {
+    const lead = line.match(DOUBLE_DASH);
+    if (lead) {
+      inChange = true;
+      return `- ${line.slice(lead[0].length)}`;
+    }
+    if (line.trim() === '' || !/^\s/.test(line)) {
+      inChange = false;
+      return line;
+    }
+    return inChange ? `  ${line.trim()}` : line;
+  });
+}
