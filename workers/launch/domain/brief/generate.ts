@@ -3100,9 +3100,10 @@ const ONLY_A_KIND =
 // "[**breaking**]" closing the commit (television).
 // Rocket's "(**breaking**) `deadpool` was updated to `0.13`." marks it in brackets, with no colon; APISIX with ":warning:";
 // marshmallow with "*Backwards-incompatible*:".
-// Norm's "[!][f][t] The way `JOIN` statements are generated has been changed" marks a break with its legend's sign.
+// Norm's "[!][f][t] The way `JOIN` statements are generated has been changed" marks a break with its legend's sign; APSW's
+// "Async breaking changes:" names the part that breaks before the mark.
 const BREAKING_MARK =
-  /^\s*[-*+]?\s*(?:\[[+frtd]\])*\[!\]|\[\*\*breaking\*\*\]\s*$|^\s*[-*+]?\s*(?:[0-9a-f]{7,40}:\s+)?Breaking(?:\s+[\w-]+){0,3}\s+[Cc]hanges?\s*:|^\s*(?:[-*+]|\d+\.)?\s*(?:⚠\uFE0F?\s*)?(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|[*_]*[Bb]ackwards?[- ]incompatible[*_]*\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
+  /^\s*[-*+]?\s*(?:\[[+frtd]\])*\[!\]|\[\*\*breaking\*\*\]\s*$|^\s*[-*+]?\s*(?:[0-9a-f]{7,40}:\s+)?Breaking(?:\s+[\w-]+){0,3}\s+[Cc]hanges?\s*:|^\s*(?:Async|API|ABI|Minor|Small)\s+breaking\s+changes?\s*:|^\s*(?:[-*+]|\d+\.)?\s*(?:⚠\uFE0F?\s*)?(?:(?:\*\*)?\[?[Bb]reaking(?: [Cc]hanges?)?\]?(?:\*\*)?\s*:|[*_]*[Bb]ackwards?[- ]incompatible[*_]*\s*:|(?:\*\*)?[[(](?:\*\*)?[Bb]reaking(?:\*\*)?[\])](?:\*\*)?\s|:warning:\s|[*_]*(?::boom:|:collision:|💥))|\bBREAKING(?: CHANGES?)?\b|\([Bb]reaking(?: [Cc]hanges?)?\)\s*$/u;
 /**
  * "For more details … please see the CERT report", "This note will begin by covering …", "You can view the milestone on
  * GitHub for more details.", "> 👉 For a structured walk-through of the changes … see the v1.0 Release Notes.": about the

@@ -11137,3 +11137,65 @@ describe('holdouts 293 to 300, title lines', () => {
     expect(parseNotes(bucardo.join('\n'), null).intro).toBeNull();
   });
 });
+
+describe('holdouts 293 to 300, credits and marks', () => {
+  it("reads who pointed out a flaw in its advisory's bracket as a credit (TortoiseGit)", () => {
+    const notes = [
+      '== Release 2.19.0 ==',
+      '',
+      ' * Fixed issue #4269: Possible arbitrary file write in TortoiseGitBlame due to argument injection (CVE-2026-11968, issue pointed out by Gabriele Paris of NATO Cyber Security Centre)',
+    ];
+    expect(itemsOf(notes)[0]!.text).toMatch(/argument injection \(CVE-2026-11968\)$/);
+  });
+  it('reads a first name and a call sign closing a change as its credit (CQRLOG)', () => {
+    const notes = ['## 2.5.0', '', '- Contest filter added (Florian, DF2ET)', '- Local oscilator configuration added (Saku, OH1KH)', '- Added a SAT filter'];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Contest filter added', 'Local oscilator configuration added', 'Added a SAT filter']);
+  });
+  it('reads "Async breaking changes:" as the mark of a break in the part it names (APSW)', () => {
+    const notes = [
+      '3.53.3.0',
+      '========',
+      '',
+      'pyodide (web assembly) builds are now published to pypi, thanks to',
+      'version 4 of `cibuildwheel <https://cibuildwheel.pypa.io/>`__.',
+      '',
+      'Async breaking changes:  This SQLite release requires the database',
+      'mutex for some APIs that it did not before.  The following were direct',
+      'values, but now must be awaited: :meth:`Connection.changes`',
+      ':meth:`Connection.get_autocommit` :attr:`Connection.in_transaction`',
+      ':meth:`Connection.last_insert_rowid` :meth:`Connection.total_changes`',
+      '',
+      'The closure extension was removed from :doc:`extra` by SQLite.',
+      '`Common table expressions <https://sqlite.org/lang_with.html>`__ are a',
+      'better approach.',
+      '',
+      'Remove the logger on module unload (:issue:`620`)',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text.slice(0, 40)])).toEqual([
+      ['breaking', 'This SQLite release requires the databas'],
+      ['breaking', 'The closure extension was removed from e'],
+      ['other', 'Remove the logger on module unload'],
+    ]);
+  });
+  it('reads how to install it as no change (ImpressCMS)', () => {
+    const notes = [
+      '# ImpressCMS 2.0.0',
+      '',
+      'This release of ImpressCMS realizes the majority of the original scope of the 2.0 release, defined almost 10 years ago. The focus is on providing compatibility with newer version of PHP (PHP7.4 up until PHP 8.4) and code cleanup. Existing modules that are compatible with the newer PHP versions should still work, as long as they are not using any of the deprecated functions that have been removed in this release.  ',
+      '',
+      'This version, ImpressCMS 2.0.0, does require PHP versions 7.4 and above, and contains several corrections and security improvements compared to the previous release. Because of this requirement, the only database connection type is PDO, If your site is using the MySQL connection type, you will need to switch prior to moving to this version.',
+      '',
+      '## Installation',
+      '',
+      "Unzip the contents of the 'htdocs' folder in the root folder of your site, and go in a browser to the address of your site. ImpressCMS will detect that no configuration is present, and will start the installation procedure to help you setup your site on your webserver.",
+      '',
+      '## Update',
+      'ImpressCMS 2.0 only has overlapping PHP version support with ImpressCMS 1.4.6. When updating from a previous version in the 1.4 or even 1.3 series, first do an upgrade to ImpressCMS 1.4.6 before continuing. When upgrading your PHP, please verify that the modules you use are compatible!',
+      '',
+      '## Known issues',
+      '',
+      'None so far. If you encounter any problems, please log a ticket at https://github.com/ImpressCMS/impresscms/issues/new/choose',
+    ];
+    expect(itemsOf(notes).some((item) => item.text.startsWith('Unzip'))).toBe(false);
+  });
+});

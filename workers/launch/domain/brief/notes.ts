@@ -1391,6 +1391,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     /^(?:downloads?|binaries|packages|tarballs)\b[^.]{0,40}\b(?:are|is)\s+(?:hosted|available)\s+(?:on|at|from)\b|^the\s+full\s+(?:release\s+)?(?:announcement|change ?log|release notes|list of changes)\s+(?:is|are|can be)\s+(?:available|found|read)\b|^(?:changes|differences)\s+relative\s+to\s+\S/i.test(
       text,
     ) ||
+    // ImpressCMS' "Unzip the contents of the 'htdocs' folder in the root folder of your site, and go in a browser to …": how
+    // to install it, no change.
+    /^(?:unzip|extract|unpack|upload|copy)\s+(?:the\s+)?(?:contents|archive|files?|zip|tarball|package)\b[^.]{0,60}\b(?:folder|directory|server|site)\b/i.test(
+      text,
+    ) ||
     // A Debian stanza's "* New upstream release.": the package follows the project's release, which the notes tell.
     /^new\s+upstream\s+(?:release|version)\b/i.test(text) ||
     // MAME's "Of course, these are just the highlights. You can get the source …": the rest is elsewhere, no change.
@@ -1461,13 +1466,14 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Moya's "**Breaking Change** Changed `Hashable` …", whose bold words are read as a sentence of their own, with its stop.
   // marshmallow's "*Backwards-incompatible*: `__version__` … attributes are deprecated": the same mark, in other words.
   // MixedModels.jl's "[BREAKING ]`likelihoodratiotest` has been reworked": a space inside the bracket is still the mark's.
-  // Paho's "Possible breaking change: Add properties to access …": a break it may be is one a reader must check.
+  // Paho's "Possible breaking change: Add properties to access …": a break it may be is one a reader must check; APSW's "Async
+  // breaking changes:  This SQLite release requires …" names the part it breaks.
   // Gradle Docker plugin's "**Breaking Change!** Minimal supported version for plugin is Gradle 9.2": with a shout.
   // biblatex's "**INCOMPATIBLE CHANGE**", "**CRITICAL CHANGE**" over the change's account: the same mark in its words; so is
   // Vicare's "* BACKWARDS INCOMPATIBILITY Nausicaa's support for … has been removed", shouted (JanusGraph's "Backward
   // Incompatibility:" heads a note's list, not a change).
   const marker =
-    /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:(?:possible|potential|possibly)\s+)?(?:breaking|backwards?[- ]incompatible|(?:incompatible|critical)(?= changes?\b))(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.!]?(?:\*\*|__)?:?\s*/i;
+    /^\s*(?:\*\*|__)?(?:[[(] ?)?(?:\*\*|__)?(?:(?:possible|potential|possibly|async|api|abi|minor|small)\s+)?(?:breaking|backwards?[- ]incompatible|(?:incompatible|critical)(?= changes?\b))(?: changes?)?(?:\*\*|__)?(?: ?[\])])?[:.!]?(?:\*\*|__)?:?\s*/i;
   // APISIX marks each change that breaks with ":warning:", the shortcode of ⚠️.
   // Thanos' "Receive: *breaking :warning:* removed `--shipper.ignore-unequal-block-size`": the mark, set in italics after a scope.
   const scopedMark = /^([^:]{1,40}:\s+)breaking(?:\s*:warning:|\s*⚠\uFE0F?)?\s+(?=\S)/i;
@@ -4127,6 +4133,9 @@ const CLOSING_IDS = withAdvisoryId(String.raw`\s+\({ID}(?:,\s*{ID})*\)\.?$`, 'i'
 /** The last "by" of the item ("… by allowing a base theme, by Ana Lima"): the words before it are the change's. */
 const CLOSING_BY = /^(.*[^\s,])(,?)\s+by\s+(?=\S)((?:(?!by\s)[^()]){2,160}?)\.?$/;
 
+/** CQRLOG's "(Saku, OH1KH)": a radio amateur signs with a first name and a call sign. */
+const signedWithCallsign = (names: string[]) =>
+  names.length === 2 && /^\p{Lu}\p{Ll}+$/u.test(names[0]!) && /^(?:[A-Z]{1,2}|\d[A-Z])\d[A-Z]{1,4}$/.test(names[1]!);
 /** Who an item credits at its end, and its words without them; null when its end names no one. */
 function closingCredit(text: string, handles = false): string | null {
   // Only a closing bracket or "by" can credit anyone: most items have neither, and each pattern below scans the whole item.
@@ -4150,7 +4159,11 @@ function closingCredit(text: string, handles = false): string | null {
     const before = text.slice(0, parens.index).trimEnd();
     // Where handles close most items, twemproxy's "(leo ma)", two words in lower case, names someone too.
     const named = (name: string) => isName(name) || (handles && /^\S+ \S+$/.test(name) && name.split(' ').every((part) => ONE_NAME.test(part)));
-    if (listed.length > 0 && listed.every(named) && (handles || said !== parens[1] || listed.some((name) => PERSON_NAME.test(name))))
+    if (
+      listed.length > 0 &&
+      listed.every(named) &&
+      (handles || said !== parens[1] || listed.some((name) => PERSON_NAME.test(name)) || signedWithCallsign(listed))
+    )
       return advisories.length > 0 ? `${before} (${advisories.join(', ')})` : before;
   }
   // After "by", a comma sets the credit off from the change ("sorted by name" has none), or names two people or more.

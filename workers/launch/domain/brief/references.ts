@@ -232,8 +232,9 @@ const PR_SLASH_AND_INITIALS =
 /** Norm's legend: "[!]" a break, "[+]" an addition, "[f]" a fix, "[r]", "[t]", "[d]" refactoring, tests and docs. */
 export const SIGN_TAGS = /^(?:\[[!+frtd]\]){1,4}\s+(?=\S)/;
 const ADVISORY_BRACKET = new RegExp(String.raw`\((${ADVISORY_ID_START}[^()]{4,300})\)`, 'gi');
+// TortoiseGit's "(CVE-2026-11968, issue pointed out by Gabriele Paris of NATO Cyber Security Centre)": who, and where from.
 const BRACKET_CREDIT_OR_COMMIT =
-  /^(?:(?:fix(?:ed)?|commit)\s+)?(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?:\s+by\s+@?[\w.-]+)?$|^(?:report(?:ed)?|found|discovered|fix(?:ed)?)\s+by\s+@?[\w.-]+(?:\s+(?:and|&)\s+@?[\w.-]+)*$/i;
+  /^(?:(?:fix(?:ed)?|commit)\s+)?(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?:\s+by\s+@?[\w.-]+)?$|^(?:(?:issue|bug|flaw|problem|vulnerability)\s+)?(?:report(?:ed)?|found|discovered|fix(?:ed)?|pointed\s+out|spotted)\s+by\s+@?[\w.'’-]+(?:\s+[&@]?[\w.'’-]+){0,9}$/i;
 /** A bracket's parts without credits and commits, or null where none went. */
 function advisoryBracketParts(inner: string): string | null {
   const parts = inner.split(/\s*,\s*/);
