@@ -9290,28 +9290,3 @@ describe('holdouts 293 to 300', () => {
     );
   });
 });
-
-describe('holdouts 293 to 300, marks', () => {
-  it('calls a release whose change is marked "Async breaking changes:" a release with breaking changes (APSW)', () => {
-    const notes = [
-      '3.53.3.0',
-      '========',
-      '',
-      'pyodide (web assembly) builds are now published to pypi, thanks to',
-      'version 4 of `cibuildwheel <https://cibuildwheel.pypa.io/>`__.',
-      '',
-      'Async breaking changes:  This SQLite release requires the database',
-      'mutex for some APIs that it did not before.  The following were direct',
-      'values, but now must be awaited: :meth:`Connection.changes`',
-      ':meth:`Connection.get_autocommit` :attr:`Connection.in_transaction`',
-      ':meth:`Connection.last_insert_rowid` :meth:`Connection.total_changes`',
-      '',
-      'The closure extension was removed from :doc:`extra` by SQLite.',
-      '`Common table expressions <https://sqlite.org/lang_with.html>`__ are a',
-      'better approach.',
-      '',
-      'Remove the logger on module unload (:issue:`620`)',
-    ].join('\n');
-    expect(checkedBriefOf(notes, { version: '3.53.3.0', title: 'APSW 3.53.3.0' }).releaseKind).toBe('breaking');
-  });
-});

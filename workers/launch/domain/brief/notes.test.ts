@@ -11151,7 +11151,7 @@ describe('holdouts 293 to 300, credits and marks', () => {
     const notes = ['## 2.5.0', '', '- Contest filter added (Florian, DF2ET)', '- Local oscilator configuration added (Saku, OH1KH)', '- Added a SAT filter'];
     expect(itemsOf(notes).map((item) => item.text)).toEqual(['Contest filter added', 'Local oscilator configuration added', 'Added a SAT filter']);
   });
-  it('reads "Async breaking changes:" as the mark of a break in the part it names (APSW)', () => {
+  it('reads "Async breaking changes:" as the mark of a break in the part it names, and the release as breaking (APSW)', () => {
     const notes = [
       '3.53.3.0',
       '========',
@@ -11176,6 +11176,9 @@ describe('holdouts 293 to 300, credits and marks', () => {
       ['breaking', 'The closure extension was removed from e'],
       ['other', 'Remove the logger on module unload'],
     ]);
+    // The release says it breaks things: its headline says so.
+    const release = { id: 'r', version: '3.53.3.0', title: 'APSW 3.53.3.0', url: null, notes: notes.join('\n'), contentHash: 'h' };
+    expect(generateBrief(release, null).releaseKind).toBe('breaking');
   });
   it('reads how to install it as no change (ImpressCMS)', () => {
     const notes = [
