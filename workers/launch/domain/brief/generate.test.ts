@@ -9290,3 +9290,70 @@ describe('holdouts 293 to 300', () => {
     );
   });
 });
+
+describe('holdouts 301 to 305', () => {
+  it('says a release breaks things where its opening says it introduces a breaking change, whatever its number (Actual)', () => {
+    const notes = [
+      '# Release 23.2.5',
+      '',
+      'This release introduces a breaking change, there is now a requirement for Actual to be served over HTTPS when not running on localhost.',
+      '',
+      '- Add support for filtering the rules list',
+    ].join('\n');
+    expect(checkedBriefOf(notes, { version: '23.2.5', title: 'Actual 23.2.5' }).releaseKind).toBe('breaking');
+  });
+  it('calls a release whose change says it includes security fixes a security release (TCExam)', () => {
+    const notes = [
+      '16.5.0 (2025-06-13)',
+      '\t- This version includes security fixes, please update ASAP.',
+      '\t- The tcecode parser was updated to sanitize input and avoid XSS.',
+    ].join('\n');
+    expect(checkedBriefOf(notes, { version: '16.5.0', title: 'TCExam 16.5.0' }).releaseKind).toBe('security');
+  });
+});
+
+describe('holdouts 301 to 305, prose and labels', () => {
+  it('tells the paragraphs under a bullet that only names the release as its changes (rawdog)', () => {
+    const notes = [
+      '- rawdog 2.23',
+      '',
+      "rawdog now requires Python 2.7. Python 2.6 doesn't build with current",
+      "toolchains, and hasn't been included in Debian for several releases, so",
+      "I can't test against it any more.",
+      '',
+      'When automatically updating the config file in response to an HTTP',
+      'redirect fails, produce a more sensible error message (including the URL',
+      'of the feed in question).',
+      '',
+      'Add the --find option, which shows what feedscanner returns for a given',
+      'URL (as --dump does for feedparser).',
+      '',
+      'The location of BASE_OPTIONS has changed in pytidylib 0.3.2; rather than',
+      'trying to change it, override the corresponding options explicitly.',
+      "The meaning of tidylib's wrap option has also changed, so set a sensible",
+      'default value.',
+      '',
+      'Support the current development version of feedparser (which will',
+      'presumably be the 5.3 release eventually), which has been restructured',
+      'into multiple modules, and raises network exceptions (e.g. timeouts)',
+      'directly from feedparser.parse rather than putting them in',
+      'bozo_exception.',
+      '',
+      "rawdog's exception-handling code has been cleaned up as a result of the",
+      'above, and should work consistently for old and new versions of',
+      'feedparser. In the feedparser result dict, "bozo_exception" is now',
+      'converted to "rawdog_exception" for network errors, and "rawdog_timeout"',
+      'is set if a timeout exception occurred. For compatibility with existing',
+      'plugins, an empty "feed" is also provided on a timeout.',
+      '',
+      "Update COPYING and the GPL v2 license notices to the FSF's current",
+      'recommended text.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: 'v2.23', title: 'rawdog v2.23' });
+    expect(brief.highlights.map((highlight) => highlight.text).join('\n')).toMatch(/--find option/);
+  });
+  it('calls a release whose one change is labelled "security fix:" a security release (Splash)', () => {
+    const notes = ['2.3.2 (2017-03-03)', '------------------', '', "* security fix: Xvfb shouldn't listen to tcp."].join('\n');
+    expect(checkedBriefOf(notes, { version: '2.3.2', title: 'Splash 2.3.2' }).releaseKind).toBe('security');
+  });
+});

@@ -611,6 +611,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
       // Keter 2.1's "Please reference `MigrationGuide-2.1.md` for in-depth documentation on breaking changes …", whatever its
       // number: a guide to migrate by, for this release's breaking changes.
       introSentences.some((sentence) => /\bbreaking changes?\b/i.test(sentence) && /migrat/i.test(sentence) && !NOT_BREAKING.test(sentence)) ||
+      // Actual 23.2.5's "This release introduces a breaking change, there is now a requirement for Actual to be served over
+      // HTTPS …": said outright, whatever its number.
+      introSentences.some(
+        (sentence) =>
+          /\b(?:introduces?|contains?|includes?|brings?)\s+(?:a|one|two|three|several|some)\s+(?:\w+\s+)?breaking\s+changes?\b/i.test(sentence) &&
+          !NOT_BREAKING.test(sentence),
+      ) ||
       // Postal 3.0.0's "Please be sure to follow the [upgrade guide](…) when upgrading to Postal v3": a major whose upgraders
       // need a guide.
       (major &&
@@ -717,6 +724,8 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
               (item) =>
                 SECURITY_FIX.test(item.text) ||
                 citesAdvisory(item) ||
+                // Splash 2.3.2's "* security fix: Xvfb shouldn't listen to tcp.": the label its words lost says it.
+                /^\s*(?:[-*+]\s+)?security\s+fix(?:es)?\s*:/i.test(parsed.lines[item.lines.start - 1] ?? '') ||
                 // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
                 item.section.some((title) => FIXED_FLAWS_SECTION.test(title)) ||
                 // Hubble 1.19.3's "Important Security Updates:" over a dependency update Renovate marked "[security]": the

@@ -11202,3 +11202,34 @@ describe('holdouts 293 to 300, credits and marks', () => {
     expect(itemsOf(notes).some((item) => item.text.startsWith('Unzip'))).toBe(false);
   });
 });
+
+describe('holdouts 301 to 305', () => {
+  it('reads "This version includes security fixes" among the changes as a security fix (TCExam)', () => {
+    const notes = ['16.5.0 (2025-06-13)', '\t- This version includes security fixes, please update ASAP.', '\t- The tcecode parser was updated.'];
+    expect(itemsOf(notes)[0]!.kind).toBe('security');
+  });
+  it('reads a kind alone on an indented line, with no colon, as the heading of the changes under it (Gibbon)', () => {
+    const notes = ['v14.0.01', '--------', '    Security', '        Fixed role switcher privilege escalation issue'];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([['security', 'Fixed role switcher privilege escalation issue']]);
+  });
+  it("reads Sphinx's :github-user: roles as credits (django-money)", () => {
+    const notes = [
+      '3.0',
+      '---',
+      '',
+      '- Remove the deprecated ``CURRENCY_DECIMAL_PLACES_DISPLAY`` setting. :github-issue:`638` (:github-user:`antonagestam`, :github-user:`flaeppe`)',
+    ];
+    expect(itemsOf(notes)[0]!.text).toBe('Remove the deprecated CURRENCY_DECIMAL_PLACES_DISPLAY setting.');
+  });
+  it("reads an author's address after a dash as a credit, before the id it fixes too (BarnOwl)", () => {
+    const notes = [
+      '1.5.1',
+      ' * Fix numerous memory leaks. -andersk@mit.edu',
+      " * owl_message_get_cc: Don't overflow the output buffer. -andersk@mit.edu (Fixes CVE-2010-0793)",
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'Fix numerous memory leaks.',
+      "owl_message_get_cc: Don't overflow the output buffer. (Fixes CVE-2010-0793)",
+    ]);
+  });
+});

@@ -931,9 +931,12 @@ function namesFlaw(text: string): boolean {
 }
 /** Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind. */
 const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
-/** flutter_downloader's "Security update for iOS": a fix of a flaw, told by where it is. */
+/**
+ * flutter_downloader's "Security update for iOS": a fix of a flaw, told by where it is. TCExam's "This version includes
+ * security fixes, please update ASAP.": the release's, told as one of its changes.
+ */
 const SECURITY_FIXES_TOLD =
-  /^(?:(?:several|multiple|some|various|a few|important|critical)\s+)?security\s+(?:fix(?:es)?|patch(?:es)?|updates?)\s+(?:in|for|to)\s+\S/i;
+  /^(?:(?:several|multiple|some|various|a few|important|critical)\s+)?security\s+(?:fix(?:es)?|patch(?:es)?|updates?)\s+(?:in|for|to)\s+\S|^this\s+(?:version|release)\s+(?:includes|contains|brings)\s+(?:(?:several|multiple|some|important|critical)\s+)?security\s+(?:fix(?:es)?|patch(?:es)?)\b/i;
 /**
  * Mojolicious' "classify this as a security issue"; Absinthe 1.10.2's one change, "Patch for CVE", and netCDF-C's "Fixed
  * outstanding CVE issues." name no id but say what they are.
@@ -3854,13 +3857,19 @@ function creditedGroupsAsList(lines: string[]): string[] {
  */
 function indentedPlainListsAsMarkdown(lines: string[]): string[] {
   if (lines.some((line) => BULLET.test(line) || ATX.test(line))) return lines;
+  // Gibbon's CHANGELOG.txt: "    Security" over "        Fixed role switcher privilege escalation issue": a kind of change
+  // names its group without a colon, and alone heads a list.
+  const kindLabel = (line: string) => /^\s+\p{Lu}[\p{L} ]{1,30}$/u.test(line) && sectionKind(line.trim()) !== null;
+  const isLabel = (line: string) => PLAIN_LABEL.test(line) || kindLabel(line);
   const labels = new Set(
     lines.flatMap((line, index) => {
       const next = nextContent(lines, index);
-      return PLAIN_LABEL.test(line) && next !== '' && indentOf(next) > indentOf(line) && !PLAIN_LABEL.test(next) ? [index] : [];
+      return isLabel(line) && next !== '' && indentOf(next) > indentOf(line) && !isLabel(next) ? [index] : [];
     }),
   );
-  if (labels.size < 2) return lines;
+  // (Not Friendica's "  Closed Issues" over lines of issue numbers, below groups named without a colon.)
+  const headsChanges = (index: number) => kindLabel(lines[index]!) && /\p{L}{3,}/u.test(nextContent(lines, index));
+  if (labels.size < 2 && ![...labels].some(headsChanges)) return lines;
   let label: number | null = null;
   let entry: number | null = null;
   return lines.map((line, index) => {
@@ -3985,6 +3994,17 @@ function liquidAnchorsAsHeadings(lines: string[]): string[] {
     const anchor = line.match(/^\{%\s*include\s+\S*anchor\S*\s+name=(["'])(.+?)\1\s*%\}\s*$/);
     return anchor ? `### ${anchor[2]}` : line;
   });
+}
+
+/**
+ * rawdog's NEWS: "- rawdog 2.23" over paragraphs, each a change, and no other bullet. The bullet names the release, as a title
+ * would; read as one, the paragraphs are the notes' changes, not prose after a list.
+ */
+function releaseBulletAsTitle(lines: string[]): string[] {
+  const first = lines.findIndex((line) => line.trim() !== '');
+  const title = first >= 0 ? lines[first]!.match(/^[-*]\s+(\S.*)$/) : null;
+  if (!title || !NAME_AND_VERSION.test(title[1]!.trim()) || lines.some((line, index) => index !== first && BULLET.test(line))) return lines;
+  return lines.map((line, index) => (index === first ? `## ${title[1]!.trim()}` : line));
 }
 
 /**
@@ -5206,7 +5226,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                     datedBulletsAsHeadings(
                       advisoryBlocksAsList(
                         releaseBulletLinesAsList(
-                          liquidAnchorsAsHeadings(urlWordsAsLinks(formatsAsMarkdown(dedented(starOutlineAsMarkdown(withoutFenceLines(source)))))),
+                          releaseBulletAsTitle(
+                            liquidAnchorsAsHeadings(urlWordsAsLinks(formatsAsMarkdown(dedented(starOutlineAsMarkdown(withoutFenceLines(source)))))),
+                          ),
                         ),
                       ),
                     ),

@@ -137,7 +137,8 @@ const GNU_QUOTED = /(?<![`\w])`([^`'\s][^`']{0,38}?)'(?![\w'])/g;
 const NAMED_AFTER_REFERENCE = /(#\d+\)?|\]\([^)\s]+\)\)?)\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}\s*$/u;
 const NAMED_AFTER_DASH =
   /\s+[-–—]\s+by\s+\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]*){1,3}(?:(?:,\s|\sand\s|\s&\s)\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]*){1,3})*$/u;
-const ADDRESS_CLOSING = /\s*\(\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*\)(?=[\s.]*$)/;
+// BarnOwl's "* Fix numerous memory leaks. -andersk@mit.edu": its author's address after a dash (before the id it fixes).
+const ADDRESS_CLOSING = /\s*\(\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*\)(?=[\s.]*$)|\s+-[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?=\s*(?:\([^()]*\)\s*)?$)/;
 const ISSUE_LINK = String.raw`\[#\d+\]\(https?:\/\/[^)\s]+\)`;
 const ISSUE_LINK_GLOBAL = new RegExp(ISSUE_LINK, 'g');
 /** Words an idiom puts after "by" ("by default", "by design", "by hand"): never whom a change is by. */
@@ -546,7 +547,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // CodeceptJS' "Support for APIs in Playwright (#3665) - by Egor Bodnar": who made it, after a dash.
   if (has(' by ')) text = text.replace(NAMED_AFTER_DASH, '');
   // Gifsicle's "Add support for `--dither=atkinson` (daria@darkspot.net).": whom to thank, by address, closing the change.
-  if (has('@') && has(')')) text = text.replace(ADDRESS_CLOSING, '');
+  if (has('@')) text = text.replace(ADDRESS_CLOSING, '');
   if (has(' by ') && has('](')) text = text.replace(LINKED_ISSUES_CREDITED, (credits: string) => ` ${credits.match(ISSUE_LINK_GLOBAL)!.join(' ')}`);
   // jsdom's "Added `customElements.getName()`. (mash-graz)": a contributor's name in brackets after the sentence's stop.
   if (has('.') && has(')')) text = text.replace(NAME_AFTER_STOP, '');
@@ -803,11 +804,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // virtualenv's "- by user::`LuNoX`": the role mistyped is the same credit.
   // Quod Libet's "… requires Python 3.10+ :pr:`4400` (:user:`Nick Boultbee <declension>`), and supports …": a bracket of
   // credits alone, wherever it stands.
-  if (has('(:user:')) text = text.replace(/\s*\(\s*:user:`[^`]+`(?:\s*(?:,|and|&)\s*:user:`[^`]+`)*\s*\)/g, ' ');
+  // django-money's "(:github-user:`antonagestam`, :github-user:`flaeppe`)" likewise, by its own role's name.
+  if (has('(:')) text = text.replace(/\s*\(\s*:(?:github-)?user:`[^`]+`(?:\s*(?:,|and|&)\s*:(?:github-)?user:`[^`]+`)*\s*\)/g, ' ');
   if (has('user:')) text = text.replace(/(?:\s*(?:--?|—|–))?\s*\bby\s+:?(?:gh-?)?user::?`[^`]+`(?:\s*(?:,|and)\s*:(?:gh-?)?user:`[^`]+`)*/gi, ' ');
   // anndata's "Remove `AnnData.concatenate` {user}`ilan-gold` ({pr}`2370`)", pip-tools' "… 26.1 -- {user}`gaborbernat`.": the
   // role names its author wherever it stands.
-  if (has('user:`')) text = text.replace(/(?:\s*(?:--?|—|–))?\s*:(?:gh-?)?user:`[^`]+`(?:\s*(?:,|and|&)?\s*:(?:gh-?)?user:`[^`]+`)*/g, ' ');
+  if (has('user:`')) text = text.replace(/(?:\s*(?:--?|—|–))?\s*:(?:gh-?|github-)?user:`[^`]+`(?:\s*(?:,|and|&)?\s*:(?:gh-?|github-)?user:`[^`]+`)*/g, ' ');
   // Rover's "**Add `--graph-ref` flag to `rover dev` - @dotdat PR #1984**": after a dash, its author's handle and the pull
   // request; the handle goes, the pull request stays a reference.
   if (has('@') && has('PR'))
