@@ -11233,3 +11233,21 @@ describe('holdouts 301 to 305', () => {
     ]);
   });
 });
+
+describe('holdouts 301 to 305, one change a line', () => {
+  it('reads sentences a line each under a version line as changes, not one paragraph (Osmosis)', () => {
+    const notes = [
+      '0.49.0',
+      'Use GitHub actions instead of Travis CI for continuous integration.',
+      'Add enableKeepPartialLinestring option for pgsnapshot/pgsimple tasks.',
+      'Remove the replication-http package including --receive-replication and send-replication-xxx tasks.',
+      'Upgrade to Java 17.',
+    ];
+    const parsed = parseNotes(notes.join('\n'), null);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => item.lines.start)).toEqual([2, 3, 4, 5]);
+    // A paragraph wrapped over lines that end in stops mid-sentence is not such a list.
+    const wrapped = ['0.49.0', 'This release moves CI to GitHub actions. It also', 'upgrades to Java 17.'];
+    expect(parseNotes(wrapped.join('\n'), null).items.length).toBeLessThan(3);
+  });
+});

@@ -4008,6 +4008,24 @@ function releaseBulletAsTitle(lines: string[]): string[] {
 }
 
 /**
+ * Osmosis' changes.txt: "0.49.0" over one change a line, each a sentence of its own ("Upgrade to Java 17."), no bullet and no
+ * blank line between. The version titles them; each line is a change, not a line of one wrapped paragraph.
+ */
+function sentenceLinesAsList(lines: string[]): string[] {
+  let out: string[] | null = null;
+  for (let index = 0; index < lines.length; index++) {
+    if (!VERSION_TITLE.test(lines[index]!.trim())) continue;
+    let end = index + 1;
+    while (end < lines.length && /^\p{Lu}\S*\s\S.*[.!]$/u.test(lines[end]!)) end++;
+    if (end - index - 1 < 4 || (end < lines.length && lines[end]!.trim() !== '')) continue;
+    out ??= [...lines];
+    out[index] = `## ${lines[index]!.trim()}`;
+    for (let at = index + 1; at < end; at++) out[at] = `- ${lines[at]}`;
+  }
+  return out ?? lines;
+}
+
+/**
  * twemproxy's ChangeLog: "* twemproxy: version 0.4.1 release" over lines indented deeper, one change a line, few closed by a
  * stop. The bullet names the release, no change of it; each line under it is a change (not a sentence wrapped).
  */
@@ -5226,8 +5244,10 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                     datedBulletsAsHeadings(
                       advisoryBlocksAsList(
                         releaseBulletLinesAsList(
-                          releaseBulletAsTitle(
-                            liquidAnchorsAsHeadings(urlWordsAsLinks(formatsAsMarkdown(dedented(starOutlineAsMarkdown(withoutFenceLines(source)))))),
+                          sentenceLinesAsList(
+                            releaseBulletAsTitle(
+                              liquidAnchorsAsHeadings(urlWordsAsLinks(formatsAsMarkdown(dedented(starOutlineAsMarkdown(withoutFenceLines(source)))))),
+                            ),
                           ),
                         ),
                       ),
