@@ -21,6 +21,8 @@ import {
   RUNTIME,
   PLATFORM_DISABLED,
   SAYS_SECURITY_UPDATE,
+  SECURITY_FIX_LABEL,
+  SECURITY_FIXES_TOLD,
   SECURITY_RELEASE_HEADING,
   SPEED_FIGURE,
   type ChangeKind,
@@ -187,11 +189,12 @@ const SEVERE_FIX = new RegExp(
  * What says a security item fixes a flaw rather than hardens: a fix, a vulnerability, an advisory, an attack, what a
  * malicious party could do (code-server's "… if the service was malicious … execute commands as your code-server user"),
  * security issues closed (PocketMine-MP's "Harden options used for processing JSON data … to close security issues"), a change
- * marked as one (Terminology's "Do not popup unknown media types (security issue)") or labelled one (flutter_downloader's
- * "Security update for iOS").
+ * marked as one (Terminology's "Do not popup unknown media types (security issue)"), or told so in the words the parser
+ * reads as one (SECURITY_FIXES_TOLD: flutter_downloader's "Security update for iOS").
  */
-const SECURITY_FIX =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b|\barbitrary (?:absolute )?(?:file|path|location)s?\b|\bthrough (?:a|the) symlink\b|\bclos\w*\s+(?:\w+\s+)?security\s+(?:issues?|holes?)\b|\(security(?:\s+(?:issue|fix|bug))?\)|^security\s+(?:update|fix|patch)(?:es|s)?\s+(?:for|in|to)\b/i;
+const SECURITY_FIX_WORDS =
+  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b|\barbitrary (?:absolute )?(?:file|path|location)s?\b|\bthrough (?:a|the) symlink\b|\bclos\w*\s+(?:\w+\s+)?security\s+(?:issues?|holes?)\b|\(security(?:\s+(?:issue|fix|bug))?\)/i;
+const SECURITY_FIX = new RegExp(`${SECURITY_FIX_WORDS.source}|${SECURITY_FIXES_TOLD.source}`, 'i');
 const FIXED_FLAWS_SECTION = /\bsecurity\s+(?:issues?|fix(?:es)?|bugs?|vulnerabilit(?:y|ies)|advisor(?:y|ies))\b|\bvulnerabilit(?:y|ies)\b/i;
 const ATTACK =
   /\bm?XSS\b|\bcross-site\b|\binjection\b|\bremote code\b|\bcode execution\b|\bRCE\b|\bbypass\w*|\btraversal\b|\bprivilege escalation\b|\bexecution\b|\bSSRF\b|\bCSRF\b|\barbitrary (?:file|code|command)\b|\bdenial of service\b|\bDoS\b|\bspoof\w*|\bimpersonat\w*/i;
@@ -725,7 +728,7 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
                 SECURITY_FIX.test(item.text) ||
                 citesAdvisory(item) ||
                 // Splash 2.3.2's "* security fix: Xvfb shouldn't listen to tcp.": the label its words lost says it.
-                /^\s*(?:[-*+]\s+)?security\s+fix(?:es)?\s*:/i.test(parsed.lines[item.lines.start - 1] ?? '') ||
+                SECURITY_FIX_LABEL.test((parsed.lines[item.lines.start - 1] ?? '').replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')) ||
                 // phpBB's "Security Issue" over "Use jQuery to generate HTML from page data": the section says a flaw was fixed.
                 item.section.some((title) => FIXED_FLAWS_SECTION.test(title)) ||
                 // Hubble 1.19.3's "Important Security Updates:" over a dependency update Renovate marked "[security]": the

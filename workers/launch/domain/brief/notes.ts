@@ -930,12 +930,12 @@ function namesFlaw(text: string): boolean {
   return (NAMED_FLAW.test(text) && !NOT_SECURITY.test(text)) || stopsAttack(text) || SECURITY_ISSUES_CLOSED.test(text);
 }
 /** Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind. */
-const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
+export const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
 /**
  * flutter_downloader's "Security update for iOS": a fix of a flaw, told by where it is. TCExam's "This version includes
  * security fixes, please update ASAP.": the release's, told as one of its changes.
  */
-const SECURITY_FIXES_TOLD =
+export const SECURITY_FIXES_TOLD =
   /^(?:(?:several|multiple|some|various|a few|important|critical)\s+)?security\s+(?:fix(?:es)?|patch(?:es)?|updates?)\s+(?:in|for|to)\s+\S|^this\s+(?:version|release)\s+(?:includes|contains|brings)\s+(?:(?:several|multiple|some|important|critical)\s+)?security\s+(?:fix(?:es)?|patch(?:es)?)\b/i;
 /**
  * Mojolicious' "classify this as a security issue"; Absinthe 1.10.2's one change, "Patch for CVE", and netCDF-C's "Fixed
@@ -1230,6 +1230,8 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
  * (`**Breaking:**`, `BREAKING CHANGE`, `⚠`), a Conventional Commit prefix on its words
  * (`feat!:` is breaking, `docs:` internal), a CVE. Returns the words without the prefix.
  */
+/** Vicare's "* BACKWARDS INCOMPATIBILITY Nausicaa's support for … has been removed": the mark, shouted. */
+const SHOUTED_INCOMPATIBILITY = /^\s*BACKWARDS? INCOMPATIBILIT(?:Y|IES)\s+(?=\S)/;
 /** SublimeLinter's "BREAKING CHANGE:  TL;DR - By default, only whole files are linted from now on.": the gist, so labelled. */
 const GIST_LABEL = /^TL;\s?DR\s*[-–—:,]\s*(?=\S)/;
 function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
@@ -1519,10 +1521,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   }
   // Kando's "**:collision: The Hyprland backend** now …" (💥, gitmoji's mark of a break, by its other shortcode) and
   // Vimium C's "… matches wrong URLs (breaking)" mark it too.
-  const shoutedIncompatibility = /^\s*BACKWARDS? INCOMPATIBILIT(?:Y|IES)\s+(?=\S)/;
   if (
     marker.test(text) ||
-    shoutedIncompatibility.test(text) ||
+    SHOUTED_INCOMPATIBILITY.test(text) ||
     (BREAK_SIGNS.some((sign) => raw.includes(sign)) &&
       /(?:\b|(?<=(?:^|[\s(])__))BREAKING(?: CHANGES?)?(?:\b|(?=__))|⚠|^\s*(?:[-*+]\s+)?:warning:|^\s*(?:[-*+]\s+)?[*_]*(?::boom:|:collision:|💥)|\((?:breaking|breaking changes?)\)\.?\s*$/.test(
         raw,
@@ -1535,7 +1536,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     const unmarked = text
       .replace(/^\s*(?:⚠\uFE0F?|\p{Extended_Pictographic}\uFE0F?)\s*(?=[[(]?breaking\b)/iu, '')
       .replace(marker, '')
-      .replace(shoutedIncompatibility, '')
+      .replace(SHOUTED_INCOMPATIBILITY, '')
       .replace(/^(?:💥|🚨)\s*/u, '')
       .replace(/\s*(?:⚠\uFE0F?\s*)?(?:\*\*)?[[(]?breaking(?: changes?)?[\])]?(?:\*\*)?\.?\s*$/i, '');
     // http-proxy-middleware's "chore: remove legacyCreateProxyMiddleware() [BREAKING CHANGE]": whatever the commit's type, it
