@@ -14,7 +14,7 @@ import {
   TYPED_ELEMENT,
   UNDERLINE,
 } from './notes';
-import { IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT, UNDERSCORE_BOLD, withoutCodeMarks } from './references';
+import { DOXYGEN_UNLINKED, IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT, UNDERSCORE_BOLD, withoutCodeMarks } from './references';
 import { SKIP } from './regexp';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion, versionStep } from './version';
@@ -162,6 +162,7 @@ function plain(text: string): string {
     !text.includes('_') &&
     !text.includes('`~') &&
     !text.includes('CVE ') &&
+    !text.includes('%') &&
     !EMPHASIS_IN_WORD.test(text)
   )
     return text;
@@ -194,6 +195,8 @@ function plain(text: string): string {
       .replace(text.includes('=CVE-') ? /[?&](?:name|id|cve(?:id)?)=(?=CVE-\d{4}-\d{4,}(?:[\s)>\]]|$))/gi : SKIP, '$& ')
       // An ioBroker adapter's news, "Migrated GUI to TypeScript\nAdded count attribute …": a JSON string's escaped line break.
       .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : SKIP, ' ')
+      // Urho3D's Doxygen page, "New face camera mode in %BillboardSet": the mark keeps a name unlinked; the parser drops it.
+      .replace(text.includes('%') ? DOXYGEN_UNLINKED : SKIP, '$1')
       // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.
       .replace(text.includes(':doc:') ? /:doc:`\/?(?:[^`/\s]+\/)*([^`/\s]+)`/g : SKIP, ' $1 ')
       // Pillow's ":cve:`2026-59203`" names CVE-2026-59203, as the parser reads it.

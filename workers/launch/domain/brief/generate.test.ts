@@ -9357,3 +9357,42 @@ describe('holdouts 301 to 305, prose and labels', () => {
     expect(checkedBriefOf(notes, { version: '2.3.2', title: 'Splash 2.3.2' }).releaseKind).toBe('security');
   });
 });
+
+describe('holdouts 306 to 313', () => {
+  it("opens with no pointer to earlier releases' notes (GlusterFS)", () => {
+    const notes = [
+      '# Release notes for Gluster 3.12.14',
+      '',
+      'This is a bugfix release. The release notes for [3.12.0](3.12.0.md), [3.12.1](3.12.1.md) and [3.12.13](3.12.13.md) contain a',
+      'listing of all the new features that were added and bugs fixed in the GlusterFS 3.12 stable release.',
+      '',
+      '## Major changes, features and limitations addressed in this release',
+      '',
+      '1. Addressed an issue that affected copying a file over SSL/TLS in a volume',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '3.12.14', title: 'GlusterFS 3.12.14' });
+    expect(brief.summary.map((sentence) => sentence.text).join('\n')).not.toMatch(/release notes for/);
+  });
+  it('reads "Breaking with tradition" as no break (Perkeep)', () => {
+    const notes = [
+      "We're happy to announce Perkeep version 0.11. Breaking with tradition, this release isn't about any particular new feature, but it seemed as good a time as any to cut one.",
+      '',
+      '* Support for sha224 hashes.',
+      '* Added -branch option to review mode.',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '0.11', title: 'Perkeep 0.11' });
+    expect(brief.releaseKind).not.toBe('breaking');
+  });
+  it('calls a release titled by its version and "Vulnerability fixes" a security release, its other changes by their own kinds (VisualBoyAdvance-M)', () => {
+    const notes = [
+      '## [2.1.0] Vulnerability fixes',
+      '=======================',
+      '* 68028b50 - (HEAD -> master, origin/master, origin/HEAD) minor fix for mingw cross build (9 hours ago) <Rafael Kitover>',
+      '* 6b486258 - fix some ELF parsing vulnerabilities #255 (30 hours ago) <Rafael Kitover>',
+      '* 2cc7e1e3 - Implemented vbam logging using libretro logging api (3 weeks ago) <retro-wertz>',
+    ].join('\n');
+    const brief = checkedBriefOf(notes, { version: '2.1.0', title: 'VisualBoyAdvance-M 2.1.0' });
+    expect(brief.releaseKind).toBe('security');
+    expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['security', 'feature', 'other']);
+  });
+});

@@ -120,8 +120,9 @@ const COMMAND_NAME = /\b[\w-]+(?:\s+[\w-]+)?\s+(?:sub)?commands?\b/gi;
 const FUTURE =
   /\b(?:will (?:focus|work|continue|explore|be working|bring)|(?:we|team) (?:plans?|intends?) to|in (?:a|the) future release|(?:the|our) next release)\b/i;
 // Ziglua's "Updating the library as Zig inevitably introduces breaking changes going forward.": others', to come.
+// Perkeep 0.11's "Breaking with tradition, this release isn't about any particular new feature": a habit broken, no code.
 const NOT_BREAKING =
-  /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:breaking|incompatib\w*)\b|\b(?:breaking|incompatib\w*)\b[^.!?]{0,40}\b(?:going forward|in the future)\b/i;
+  /\b(?:no|not|none|nothing|without|zero)\b[^.!?]{0,40}\b(?:breaking|incompatib\w*)\b|\b(?:breaking|incompatib\w*)\b[^.!?]{0,40}\b(?:going forward|in the future)\b|\bbreaking\s+(?:with|from)\s+(?:tradition|convention|the\s+(?:past|mou?ld|norm|habit))\b|\b(?:ground|record|path)-?breaking\b/i;
 /** Rspack 2.0's "Rspack 2.0 includes some breaking changes." under "Upgrade from v1": the release says it breaks things. */
 // MiniJinja 2.0's "It's very likely that you will need to do changes to your code when upgrading": a major that says so.
 // Apache Pekko 1.0.0's "Users switching from Akka to Pekko should read our @ref:[Migration Guide](…)." likewise.
@@ -154,6 +155,7 @@ const INTRO_SAYS_SECURITY = new RegExp(String.raw`\bsecurity (?:\w+ )?(?:release
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
 /** "Released 29 April 2026." listed as a bullet: when, not what. */
+const TITLED_SECURITY_RELEASE = /^#{1,3}\s+\[?v?\d+(?:\.\d+)+[\w.-]*\]?\s+(?:[-–—:]\s+)?(?:security|vulnerability)\s+(?:fix(?:es)?|release|update)\s*$/i;
 const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
 
 /** "(Medium)", "severity: high", and pgAdmin's "Fix critical stored cross-site scripting …": the grade the notes give a flaw. */
@@ -744,7 +746,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           (ofKind('security').length > 0 && parsed.intro !== null && INTRO_SAYS_SECURITY.test(parsed.intro.text)) ||
           // Exim's "This is a security release, addressing Exim-Security-2025-12-09.1 …" over a port of the fix: the notes say so.
           (parsed.intro !== null && SAYS_SECURITY_UPDATE.test(parsed.intro.text)) ||
-          items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title)))
+          items.some((item) => item.section.some((title) => SECURITY_RELEASE_HEADING.test(title))) ||
+          // VisualBoyAdvance-M's "## [2.1.0] Vulnerability fixes": the release titled by why it came out.
+          (ofKind('security').length > 0 && parsed.lines.some((line) => TITLED_SECURITY_RELEASE.test(line)))
         ? 'security'
         : (ofKind('feature').length || (introSaysFeatures && ofKind('other').length)) &&
             !(introSaysFixes && ofKind('fix').length) &&
@@ -3019,7 +3023,10 @@ function tellsNews(sentence: string): boolean {
     // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
     // NHibernate's JIRA export, "Release notes - NHibernate - Version 5.4.9.", Apache AGE's "Release Notes for Apache AGE
     // release 1.6.0 …": the document's title. GROMACS' "This version was released on July 11th, 2023.": when, no news.
-    !/^release notes\b|^(?:these|this|the)\s+(?:release\s+)?notes\s+(?:document|describe|list|cover|contain)\b/i.test(sentence) &&
+    // GlusterFS' "The release notes for 3.12.0, 3.12.1, … contain a listing of all the new features …": earlier releases' notes.
+    !/^release notes\b|^(?:these|this|the)\s+(?:release\s+)?notes\s+(?:document|describe|list|cover|contain)\b|^the\s+release\s+notes\s+(?:for|of)\s/i.test(
+      sentence,
+    ) &&
     !/^(?:this (?:version|release)|[\p{L}\d.+ -]{1,40}?\s+v?\d[\w.-]*)\s+(?:was|is|has been)\s+released\s+(?:on\s+)?[^.]{0,30}\b(?:19|20)\d{2}\.?$/iu.test(
       sentence,
     ) &&

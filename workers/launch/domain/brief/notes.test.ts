@@ -11251,3 +11251,233 @@ describe('holdouts 301 to 305, one change a line', () => {
     expect(parseNotes(wrapped.join('\n'), null).items.length).toBeLessThan(3);
   });
 });
+
+describe('holdouts 306 to 313, lines that are no change', () => {
+  it("reads an RPM %changelog entry line as who and when, and its 'Releasing … version' as no change (iptraf-ng, Liberation Fonts)", () => {
+    const notes = [
+      '* Tue Nov 21 2024 Vitezslav Samel <vitezslav@samel.cz> - 1.2.2',
+      '- small cleanups: remove unused code/variable, correct format specifiers',
+      '- Releasing liberation-fonts 2.1.0 version',
+      '- SECURITY FIX: CVE-2024-52949: interface names: limit length to IFNAMSIZ',
+    ];
+    expect(
+      itemsOf(notes)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/Vitezslav|samel\.cz|Releasing/);
+  });
+  it('reads thanks for the security review that found the defects as a credit (sslh)', () => {
+    const notes = [
+      'v2.2.4:',
+      '\tFix CVE-2025-46806 for "Misaligned Memory Accesses in `is_openvpn_protocol()`"',
+      '',
+      '\tFix CVE-2025-46807 for "File Descriptor Exhaustion in sslh-select and sslh-ev"',
+      '',
+      '\tFix potential parsing of undefined data in syslog',
+      '\tprobe (no CVE assigned)',
+      '',
+      '\tThanks to Matthias Gerstner of the SUSE security',
+      '\tteam for the security review that found these',
+      '\tdefects!',
+    ];
+    expect(
+      itemsOf(notes)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toContain('Gerstner');
+  });
+  it('reads "see <address> for a summary of …" as a pointer, no change (containers)', () => {
+    const notes = [
+      '## 3.0',
+      '',
+      '### Breaking changes',
+      '',
+      'see https://github.com/c-cube/ocaml-containers/issues/290 for a summary of',
+      'a subset of these changes.',
+      '',
+      'packaging:',
+      '',
+      '- split the library into separate packages',
+      '  `containers`, `containers-data`, and `containers-thread`.',
+    ];
+    expect(
+      itemsOf(notes)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/summary/);
+  });
+});
+
+describe('holdouts 306 to 313, references and credits', () => {
+  it('reads "Resolved <tracker> issue-N:" over an issue\'s title as the fault fixed, a name keeping its case (Liberation Fonts)', () => {
+    const notes = [
+      '* Mon Feb 10 2020 Vishal Vijayraghavan <vishalvijayraghavan@gmail.com>',
+      '- Resolved Bugzilla #1072095: \tLiberation Sans renders most Latin combining characters incorrectly',
+      '- Resolved Pagure issue-5: \tIncorrect glyph of Cent sign (U+00A2) in Sans and Mono style  ',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'Fixed an issue where Liberation Sans renders most Latin combining characters incorrectly.'],
+      ['fix', 'Fixed incorrect glyph of Cent sign (U+00A2) in Sans and Mono style.'],
+    ]);
+  });
+  it('reads "(issue #204, pull req #206)" as references (SSLsplit)', () => {
+    const notes = ['### SSLsplit 0.5.4 2018-10-29', '', '-   Add -x option for activating an OpenSSL engine (issue #204, pull req #206).'];
+    expect(itemsOf(notes)[0]!.text).toBe('Add -x option for activating an OpenSSL engine.');
+  });
+  it('reads "(By: name)" closing a change as its credit, whatever the name (eww)', () => {
+    const notes = [
+      '## [0.5.0] (17.02.2024)',
+      '',
+      '### Features',
+      '- Add `:icon` and `:icon-size` to the image widget (By: Adrian Perez de Castro)',
+      '- Add `get_env` function (By: RegenJacob)',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Add :icon and :icon-size to the image widget', 'Add get_env function']);
+  });
+  it("reads reStructuredText's reference to a name with an underscore as the name (grafanalib)", () => {
+    const notes = [
+      '0.7.1 2024-01-12',
+      '================',
+      '',
+      '* Added Bar_Chart_ panel support',
+      '',
+      '.. _`Bar_Chart`: https://grafana.com/docs/grafana/latest/panels-visualizations/visualizations/bar-chart/',
+    ];
+    expect(itemsOf(notes)[0]!.text).toBe('Added Bar_Chart panel support');
+  });
+  it('reads issue numbers in bold before a change as its references (MathLive)', () => {
+    const notes = [
+      '## 0.105.0 _2025-03-27_',
+      '',
+      '### Issues Resolved',
+      '',
+      '- **#2647**, **#2634**, **#2562** Some accents (`\\hat{}`, `\\vec{}`) where not rendered correctly in some cases.',
+      '- **#2635** In Chrome (and Firefox), clicking on the padding area of the mathfield would not result in the focus getting into a zombie state.',
+    ];
+    expect(itemsOf(notes).map((item) => item.text.slice(0, 13))).toEqual(['Some accents ', 'In Chrome (an']);
+  });
+  it("reads Doxygen's \\ref and % marks as no words of the name they mark (PLUMED, Urho3D)", () => {
+    const plumed = ['## Version 2.9 (May 25, 2023)', '', '  - \\ref PBMETAD now supports partitioned families bias'];
+    expect(itemsOf(plumed)[0]!.text).toBe('PBMETAD now supports partitioned families bias');
+    const urho = ['V1.7', '', '- New face camera mode in %BillboardSet & %Text3D.', '- Added delta parameter to %UI element resize event.'];
+    expect(itemsOf(urho).map((item) => item.text)).toEqual([
+      'New face camera mode in BillboardSet & Text3D.',
+      'Added delta parameter to UI element resize event.',
+    ]);
+  });
+  it('reads "a new X module by Full Name" as the module, its author credited (PLUMED)', () => {
+    const notes = ['## Version 2.9', '', '  - A new pytorch module by Luigi Bonati.', '  - A new membranefusion model by Ary Lautaro Di Bartolo.'];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['A new pytorch module.', 'A new membranefusion model.']);
+  });
+  it('reads a footnote number in bold closing a change as no word of it (sing-box)', () => {
+    const notes = ['### 1.11.0', '', 'Important changes since 1.10:', '', '* Introducing rule actions **1**', '* Add multi network dialing **6**'];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['feature', 'Introducing rule actions'],
+      ['feature', 'Add multi network dialing'],
+    ]);
+  });
+});
+
+describe('holdouts 306 to 313, lists in other shapes', () => {
+  it("reads advisories listed by address under a sentence that fixes vulnerabilities as that sentence's ids (GlusterFS)", () => {
+    const notes = [
+      '## Major changes, features and limitations addressed in this release',
+      '',
+      '1. This release contains fix for following security vulnerabilities,',
+      '',
+      '   - https://nvd.nist.gov/vuln/detail/CVE-2018-10904',
+      '   - https://nvd.nist.gov/vuln/detail/CVE-2018-10907',
+      '',
+      '2. To resolve the security vulnerabilities following limitations were made in GlusterFS',
+      '',
+      '   - open,read,write on special files like char and block are no longer permitted',
+      '   - io-stat xlator can dump stat info only to /var/run/gluster directory',
+    ];
+    const items = itemsOf(notes);
+    expect(items[0]).toMatchObject({ kind: 'security', text: 'This release contains fix for security vulnerabilities (CVE-2018-10904, CVE-2018-10907).' });
+    expect(items.slice(1).map((item) => item.text)).toEqual([
+      'open,read,write on special files like char and block are no longer permitted',
+      'io-stat xlator can dump stat info only to /var/run/gluster directory',
+    ]);
+  });
+  it('reads an outline\'s "1.1" points under its "1." titles as changes (Squashfs-tools)', () => {
+    const notes = [
+      '4.5.1\t17 MAR 2022\tNew Manpages, Fix CVE-2021-41072 and miscellaneous',
+      '\t\t\timprovements and bug fixes',
+      '',
+      '\t1. Major improvements',
+      '',
+      '\t\t1.1 This release adds Manpages for Mksquashfs(1), Unsquashfs(1),',
+      '\t\t    Sqfstar(1) and Sqfscat(1).',
+      '\t\t1.2 CVE-2021-41072 which is a writing outside of destination',
+      '\t\t    exploit, has been fixed.',
+      '',
+      '\t2. Bug fixes',
+      '',
+      '\t\t2.1 Fix duplicate check when the last file block is sparse.',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.section.at(-1)])).toEqual([
+      ['feature', 'Major improvements'],
+      ['security', 'Major improvements'],
+      ['fix', 'Bug fixes'],
+    ]);
+  });
+  it('reads "* Various modules" over an advisory as where it applies, the advisory a change of its own (http4s)', () => {
+    const notes = [
+      '# v0.21.29 (2021-09-21)',
+      '',
+      '* Various modules',
+      '    * [GHSA-5vcm-3xc3-w7x3](https://github.com/http4s/http4s/security/advisories/GHSA-5vcm-3xc3-w7x3): Patches a vulnerability when unencoded user inputs are rendered in the model.',
+      '        * Header values.  `\\r`, `\\n`, and `\\u0000` values are now replaced with spaces.',
+    ];
+    expect(itemsOf(notes)[0]).toMatchObject({
+      kind: 'security',
+      text: 'Patches a vulnerability when unencoded user inputs are rendered in the model (GHSA-5vcm-3xc3-w7x3).',
+    });
+  });
+  it('reads lines that each open on their kind, with no bullet, as a list (Little CMS)', () => {
+    const notes = [
+      '-----------------------',
+      '2.16 Featured release',
+      '-----------------------',
+      'New import .CUBE files as RGB devicelinks',
+      'New Support for OkLab color space, built-in and formatter.',
+      'Improved MSYS2, mingw is now supported',
+      'Fixed tificc now can deal with Lab TIFF',
+    ];
+    expect(itemsOf(notes).map((item) => item.lines.start)).toEqual([4, 5, 6, 7]);
+  });
+  it('reads "upd:", "add:", "fix:" and "rem:" tags as the kinds of the changes they lead (UltraStar Deluxe)', () => {
+    const notes = [
+      'upd: platform independent code base',
+      'add: Linux and FreeBSD support (x86 and x86_64)',
+      'add: Mac OS X support (Intel 10.5/10.6)',
+      'fix: a start without a microphone plugged-in does not result in a crash',
+      'rem: removed confusing solmization option',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'platform independent code base',
+      'Added Linux and FreeBSD support (x86 and x86_64)',
+      'Added Mac OS X support (Intel 10.5/10.6)',
+      'a start without a microphone plugged-in does not result in a crash',
+      'removed confusing solmization option',
+    ]);
+  });
+  it('reads a pasted `git log --graph` as its subjects (VisualBoyAdvance-M)', () => {
+    const notes = [
+      '## [2.1.0] Vulnerability fixes',
+      '=======================',
+      '* 68028b50 - (HEAD -> master, origin/master, origin/HEAD) minor fix for mingw cross build (9 hours ago) <Rafael Kitover>',
+      '* 6b486258 - fix some ELF parsing vulnerabilities #255 (30 hours ago) <Rafael Kitover>',
+      '* ef8c89fc - Libretro: Do not compile arm disassembly module (2 days ago) <retro-wertz>',
+    ];
+    const items = itemsOf(notes);
+    expect(items.map((item) => item.text)).toEqual([
+      'minor fix for mingw cross build',
+      'fix some ELF parsing vulnerabilities',
+      'Libretro: Do not compile arm disassembly module',
+    ]);
+    // The release's title says why it came out; each change says what it is.
+    expect(items.map((item) => item.kind)).toEqual(['other', 'security', 'fix']);
+  });
+});

@@ -459,6 +459,8 @@ const CODE_TAG_KIND: Record<string, ChangeKind> = { NEW: 'feature', ADD: 'featur
 /** "`len()` works on …", "Platform.request accepts …": a name in code, then what it does. */
 const NAME_AND_ITS_VERB =
   /^[\w.]*(?:\(\)|\.\w)[\w.()]*\s+(?:now\s+)?(?:works|accepts|supports|returns|allows|handles|takes|uses|raises|respects|includes|produces|emits)\b/;
+const TRACKER_ISSUE_RESOLVED =
+  /^(?:Resolved|Closed)\s+(?:(?:GitHub|GitLab|Pagure|Bugzilla|Launchpad|Savannah|SourceForge|Trac|Jira|JIRA|Redmine|RHBZ|rhbz|BZ|LP)(?:\s+(?:issues?|bugs?|tickets?))?|(?:issues?|bugs?|tickets?)(?=[-\s#]*\d))(?:[-\s#]*\d+)?\s*:\s+(?=\S)/;
 /** Labels that are a change's verb in the past tense. */
 const VERB_LABEL = /^(?:Added|Changed|Removed|Deprecated|Fixed)$/;
 /** Words that open a sentence with its own verb: "Add …", "Fixes …", "Make …", "Use …". */
@@ -487,7 +489,8 @@ function reportedFaultFixed(title: string): string {
   const words = title.replace(/[.\s]+$/, '');
   if (OPENS_ON_FAULT_VERB.test(words)) return `Fixed "${words}".`;
   if (FAULT_FIRST.test(words) || /^improper\b/i.test(words)) return `Fixed ${lowerFirst(words, /^\p{Lu}\p{Ll}/u)}.`;
-  return `Fixed an issue where ${lowerFirst(words, /^\p{Lu}\p{Ll}+\s/u)}.`;
+  // (Liberation Fonts' "Liberation Sans renders …": two capitalised words are a name, which keeps its case.)
+  return `Fixed an issue where ${lowerFirst(words, /^\p{Lu}\p{Ll}+\s(?!\p{Lu})/u)}.`;
 }
 function asFixed(text: string): string {
   if (!FAULT_FIRST.test(text) || FINITE_VERB.test(text) || /\bfix/i.test(text) || text.split(/\s+/).length < 2) return text;
@@ -1401,8 +1404,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     /^(?:unzip|extract|unpack|upload|copy)\s+(?:the\s+)?(?:contents|archive|files?|zip|tarball|package)\b[^.]{0,60}\b(?:folder|directory|server|site)\b/i.test(
       text,
     ) ||
+    // containers 3.0's "see https://github.com/…/issues/290 for a summary of a subset of these changes.": where to read of
+    // them, no change.
+    /^see\s+(?:\S+\s+){0,6}?for\s+(?:an?\s+|the\s+|more\s+|further\s+)?(?:(?:full|complete|short|brief|detailed)\s+)?(?:summary|details?|list|overview|explanation|discussion|information|background|rationale)\b/i.test(
+      text,
+    ) ||
     // A Debian stanza's "* New upstream release.": the package follows the project's release, which the notes tell.
     /^new\s+upstream\s+(?:release|version)\b/i.test(text) ||
+    // Liberation Fonts' RPM changelog "- Releasing liberation-fonts 2.1.0 version": the entry is that release, no change in it.
+    /^(?:releasing|tagging|tagged)\s+(?:[\w.-]+\s+){0,2}v?\d+(?:\.\d+)+[\w.-]*(?:\s+(?:version|release))?\.?$/i.test(text) ||
     // MAME's "Of course, these are just the highlights. You can get the source …": the rest is elsewhere, no change.
     /^(?:of course,?\s+)?(?:these|those|that|this)\s+(?:are|is)\s+(?:just|only|merely)\s+(?:the|some)\s+highlights\b/i.test(text) ||
     // TF-A's "Issues resolved since last release" over "No issues known at 1.6 release resolved in 2.0 release": nothing was.
@@ -1749,6 +1759,13 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // KivyMD 2.0.0's "API break. Implement declarative style for all KivyMD widgets.": the break said first, as a sentence.
   const apiBreak = text.startsWith('API') ? text.match(/^API\s+break(?:s|age)?[.:!]\s+(?=\p{Lu})/u) : null;
   if (apiBreak) return { kind: 'breaking', text: text.slice(apiBreak[0].length) };
+  // Liberation Fonts' "Resolved Pagure issue-5: Incorrect glyph of Cent sign …", "Resolved Bugzilla #1072095: Liberation Sans
+  // renders … incorrectly": the title of an issue another tracker filed, a fault the release fixed.
+  const resolved = text.startsWith('Resolved') || text.startsWith('Closed') ? text.match(TRACKER_ISSUE_RESOLVED) : null;
+  if (resolved && inherited !== 'breaking' && inherited !== 'security') {
+    const title = text.slice(resolved[0].length);
+    return { kind: namesFlaw(title) ? 'security' : 'fix', text: reportedFaultFixed(title) };
+  }
   const label = text.match(KIND_LABEL);
   if (label) {
     const rest = text.slice(label[0].length);
@@ -2296,7 +2313,7 @@ const FIX_VERB = new RegExp(
 );
 /** mitmproxy's "We now provide standalone binaries for Linux arm64." is something new as much as "Add …" is. */
 const NEW_VERB = new RegExp(
-  `^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed)|new|support(?:s|ed)?|implement(?:s|ed)?|allow(?:s|ed)?|we now (?:provide|ship|offer|publish))\\b`,
+  `^${LEAD_SCOPE}(?:add(?:s|ed)?|introduc(?:e|es|ed|ing)|new|support(?:s|ed)?|implement(?:s|ed)?|allow(?:s|ed)?|we now (?:provide|ship|offer|publish))\\b`,
   'i',
 );
 /** A label of two words that may title a kind of change, before a change: "Behavior Changed: …", "Breaking Change: …". */
@@ -2383,6 +2400,12 @@ const FUTURE_PLANS =
 const DATED_ASIDE = /^\s*\(\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b[^()]{0,80}\)\s*$/i;
 /** A ChangeLog entry's signature, GNU's "2020-06-24  Name  <mail>" or coturn's "24/06/2020 Name <mail> Name <mail>": who, when. */
 const CHANGELOG_SIGNATURE = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\s+[^<>\s][^<>]*<[^<>\s@]+@[^<>\s@]+>(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>)*\s*$/;
+/**
+ * An RPM spec's %changelog entry line, "* Tue Nov 21 2024 Name <mail> - 1.2.2" over its "- " changes (iptraf-ng, Liberation
+ * Fonts): when, who, which version; no change.
+ */
+const RPM_ENTRY_LINE =
+  /^\*\s+(?:mon|tue|wed|thu|fri|sat|sun)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\s+\d{1,2}\s+\d{4}\s+[^<>\s][^<>]*<[^<>\s@]+@[^<>\s@]+>(?:\s+-\s+\S+)?\s*$/i;
 /** libvorbis' "libvorbis 1.3.7 (2020-07-04) -- "Xiph.Org libVorbis I 20200704 (Reducing Environment)"": name, version, date, codename. */
 const CODENAMED_TITLE = /^\p{L}[\p{L}\d._+-]*\s+v?\d+(?:\.\d+)+[\w.+-]*\s+\(\d{4}-\d{2}-\d{2}\)\s*(?:--|[-–—])\s*["“][^"”]{1,80}["”]$/u;
 /** iTerm2's "Version 3.5.11 of iTerm2 was built on January 2, 2025.": when it was made, no opening. */
@@ -2590,6 +2613,8 @@ function childrenLead(lines: string[], from: number, indent: number, lead: RegEx
 /** Whether the bullets under a line each lead with a change's verb. */
 const childrenAreChanges = (lines: string[], from: number, indent: number, least = 2) => childrenLead(lines, from, indent, CHANGE_LEAD, least);
 /** Whether the bullets under a line each lead with an advisory's id ("- CVE-2022-24805 A buffer overflow …"). */
+const FOLLOWING_WERE_MADE =
+  /\b(?:the\s+)?following\s+(?:[\w-]+\s+){0,2}(?:changes|limitations|restrictions|improvements|fixes|additions|removals)\s+(?:were|have\s+been|are|has\s+been)\s+(?:made|introduced|added|applied|put in place)\b[^.!?]*$/i;
 const childrenLeadWithAdvisories = (lines: string[], from: number, indent: number) => childrenLead(lines, from, indent, ADVISORY_LEADS, 1);
 const ADVISORY_LEADS = withAdvisoryId(String.raw`^(?:\*\*|\[)?{ID}\b`, 'i');
 /** Stripe's "[#1667](…) Update generated code" over the changes the generator made, each its own bullet. */
@@ -2697,7 +2722,7 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]
  * MailKit's "issue #1989", uriparser's "GitHub #304", dateutil's "(gh issue #687, pr #700)"), a commit's hash (Firejail's "(cbf4308 c8a6707)"), a handle, a link to either; not a bare "(UTF-8)",
  * which names a thing.
  */
-const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|GitHub|[Ii]ssues?|[Bb]ugs?|(?:gh\s+)?(?:issues?|prs?))\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
+const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|GitHub|[Ii]ssues?|[Bb]ugs?|(?:gh\s+)?(?:issues?|prs?)|[Pp]ull\s+req(?:uest)?s?|[Mm]erge\s+req(?:uest)?s?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 // (PRQL's "(@aljazerzen & @max-sixty, #4125)" joins two with "&".)
 const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;&]\s*|\s+and\s+|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 const ISSUE_TITLE_ACTS = new RegExp(String.raw`^(?:${ACTION_VERBS})\b`, 'i');
@@ -2769,7 +2794,9 @@ function idsOfCredit(inside: string, stop = ''): string | null {
 const TICKET_LED = /^\s*(bug|feature|security)\s+#(\d+)\s+((?:\[[^\]\s][^\]]*\]\s*)*)(\S.*?)(?:\s+\(([^()]{2,60})\))?\s*$/i;
 const TICKET_KIND: Record<string, string> = { bug: 'fix', feature: 'feat', security: 'security' };
 /** Tracker ids a change opens with, each followed by a comma: "#5919, GT-584, ", "GH-12, ", "OSSFuzz 544223869, ". */
-const LEADING_IDS = /^\s*((?:(?:#\d+|[A-Z][A-Za-z]*-\d+|\p{Lu}[\p{L}]+ \d{5,})\s*,\s*)+)(?=\S)/u;
+// MathLive's "**#2647**, **#2634**, **#2562** Some accents …": in bold, the last one before the words with no comma.
+const LEADING_IDS =
+  /^\s*((?:(?:\*\*)?(?:#\d+|[A-Z][A-Za-z]*-\d+|\p{Lu}[\p{L}]+ \d{5,})(?:\*\*)?\s*,\s*)+(?:(?:\*\*)?#\d+(?:\*\*)?\s+(?=\p{Lu}))?|\*\*#\d+\*\*\s+(?=\p{Lu}))(?=\S)/u;
 /**
  * A tracker's key leading the words, after any Conventional Commit type: "feat: EXPOSED-1032 Add query timeout …". Not a
  * name with a number ("SHA-256 Hashes", "HTTP-2 Support"): those are the change's words.
@@ -2798,6 +2825,8 @@ const COMMIT_HASH = String.raw`(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-
 const TRAILING_COMMITS = new RegExp(String.raw`(?:\s+[-–—]\s*|\s+)((?:${COMMIT_HASH}(?:\s*,\s*|\s+))*${COMMIT_HASH})(?:\s+et al\.?)?\s*$`);
 const NUMBERED_CREDIT = /\s*\(\s*((?:(?:pr|issue|gh)\s*#?\d+\s*,\s*)+)by\s+[\w.-]+(?:\s*[,&]\s*[\w.-]+|\s+and\s+[\w.-]+)*\s*\)(?=[\s.]*$)/i;
 const BY_NAME_BRACKET = /\s*\(\s*by\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?:\s+(?:of|from|at)\s+[^()]{2,40})?\s*\)[\s.]*$/u;
+/** eww's "(By: Adrian Perez de Castro)", "(By: RegenJacob)": the label says who made it, whatever the name's shape. */
+const BY_LABEL_BRACKET = /\s*\(\s*by:\s*[^()\s][^()]{0,60}\)[\s.]*$/i;
 /** XStream's "GHPR:#331, GHI:#326: Fix …": the pull requests and issues a change closes, each labelled by its tracker, before it. */
 const TRACKER_LABELLED_IDS = /^\s*((?:[A-Z]{2,6}:#\d+\s*,\s*)*[A-Z]{2,6}:#\d+):\s+(?=\S)/;
 /**
@@ -3055,8 +3084,12 @@ function readItemInline(written: string, repoBase: string | null): CleanText {
     })
     // PostGIS's "#5919, GT-584, [sfcgal] Document …", "OSSFuzz 544223869, reject …": the tracker ids the change closes, written
     // before its words, are its references.
-    .replace(raw.includes(',') ? LEADING_IDS : SKIP, (_whole, list: string) => {
-      const ids = list.split(/\s*,\s*/).filter(Boolean);
+    .replace(raw.includes(',') || raw.includes('**#') ? LEADING_IDS : SKIP, (_whole, list: string) => {
+      const ids = list
+        .replace(/\*\*/g, '')
+        .split(/\s*,\s*/)
+        .map((id) => id.trim())
+        .filter(Boolean);
       for (const id of ids.filter((id) => !id.startsWith('#'))) named.push({ kind: 'issue', label: id.trim(), url: null });
       // A "#12" is read as a reference where it stands.
       return ` ${ids.filter((id) => id.startsWith('#')).join(' ')} `;
@@ -3082,6 +3115,8 @@ function readItemInline(written: string, repoBase: string | null): CleanText {
     .replace(raw.includes('(') && /thanks|thx|thank you|kudos|courtesy|credits? to/i.test(raw) ? THANKS_TO_BRACKET : SKIP, '')
     // Roundup's "… is reported. (Found/reported by Alec Romano (4rdr), fix/tests John Rouillard)": who found it and who fixed it.
     .replace(raw.includes('by ') ? FOUND_BY_BRACKET : SKIP, '')
+    // PLUMED's "A new pytorch module by Luigi Bonati": a thing made, then by whom (not "Caused by …", "Replaced by …": a verb's).
+    .replace(raw.includes(' by ') ? MADE_BY_PERSON : SKIP, (whole, name: string) => (PERSON_NAME.test(name) ? '' : whole))
     // Subtitle Edit's "… allocation-cutting pass (…) - thx ivandrofly": the thanks closing the line, set off by a dash.
     .replace(
       /\s[-–—]\s(?:thanks|thx)\s/i.test(raw) ? /\s+[-–—]\s+(?:thanks|thx)\s+(?:to\s+)?@?[\w.-]+(?:(?:,\s*|\s+(?:and|&)\s+)@?[\w.-]+){0,5}\s*$/i : SKIP,
@@ -3217,6 +3252,7 @@ function readItemInline(written: string, repoBase: string | null): CleanText {
     const end = text.trimEnd().replace(/\.$/, '');
     if (end.endsWith(')') && / (?:by|from) /.test(text)) text = text.replace(CREDIT_BRACKET, '');
     if (end.endsWith(')') && /\(by /.test(text)) text = text.replace(BY_NAME_BRACKET, '');
+    if (end.endsWith(')') && /\(by:/i.test(text)) text = text.replace(BY_LABEL_BRACKET, '');
     // sqlparse's "(pr725, by hugovk)", "(issue746, by user)": the pull request or issue, and who made it.
     if (end.endsWith(')') && /, by /.test(text))
       text = text.replace(NUMBERED_CREDIT, (_whole, ids: string) => {
@@ -3568,6 +3604,75 @@ function numberedSectionsAsHeadings(lines: string[]): string[] {
     return numbered(line) || /^(?:INDEX|CONTENTS|TABLE OF CONTENTS)\s*$/.test(line) ? '' : line;
   });
 }
+/**
+ * Squashfs-tools' CHANGES: "\t1. Major improvements" over "\t\t1.1 This release adds Manpages for …" and its wrapped lines,
+ * "\t\t1.2 …": an outline whose numbered titles head sections and whose numbered points are each a change. Where three
+ * points or more sit under titles of their number ("1.1" under "1."), the titles become headings and the points bullets.
+ */
+function outlineNumbersAsList(lines: string[]): string[] {
+  const titles = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const title = line.match(OUTLINE_TITLE);
+    if (title) titles.set(title[1]!, index);
+  });
+  if (titles.size === 0) return lines;
+  const points = lines.flatMap((line, index) => {
+    const point = line.match(OUTLINE_POINT);
+    return point && titles.has(point[2]!) && (titles.get(point[2]!) ?? Infinity) < index ? [index] : [];
+  });
+  if (points.length < 3) return lines;
+  const out = [...lines];
+  const used = new Set(points.map((index) => lines[index]!.match(OUTLINE_POINT)![2]!));
+  for (const [number, index] of titles) if (used.has(number)) out[index] = `### ${lines[index]!.match(OUTLINE_TITLE)![2]}`;
+  for (const index of points) out[index] = lines[index]!.replace(OUTLINE_POINT, '$1* ');
+  return out;
+}
+/**
+ * Little CMS' ChangeLog: "New import .CUBE files as RGB devicelinks", "Improved MSYS2, mingw is now supported", "Fixed tificc now
+ * can deal with Lab TIFF", a change a line with no bullet, its kind its first word. Three such lines or more in a row, and no
+ * other line among them, are a list.
+ */
+function kindWordLinesAsList(lines: string[]): string[] {
+  const out = [...lines];
+  let start = 0;
+  for (let at = 0; at <= lines.length; at++) {
+    if (at < lines.length && KIND_WORD_LINE.test(lines[at]!)) continue;
+    if (at - start >= 3) for (let line = start; line < at; line++) out[line] = `- ${lines[line]}`;
+    start = at + 1;
+  }
+  return out;
+}
+/**
+ * UltraStar Deluxe's ChangeLog: "upd: platform independent code base", "add: Mac OS X support", "fix: …", "rem: removed …",
+ * a change a line with no bullet, led by a short tag of its kind. Where five lines or more are, each is a change under the
+ * label its tag stands for.
+ */
+function shortTagLinesAsList(lines: string[]): string[] {
+  if (lines.filter((line) => SHORT_TAG_LINE.test(line)).length < 5) return lines;
+  // ("rem: removed confusing solmization option" says its verb already.)
+  return lines.map((line) => {
+    const tag = line.match(SHORT_TAG_LINE);
+    if (!tag) return line;
+    const rest = line.slice(tag[0].length);
+    return /^(?:add|fix|updat|remov|delet|chang|improv|replac)\w*\s/i.test(rest) ? `- ${rest}` : `- ${SHORT_TAG_LABEL[tag[1]!.toLowerCase()]}: ${rest}`;
+  });
+}
+/**
+ * VisualBoyAdvance-M's CHANGELOG pastes `git log --graph` under its heading: "* 6b486258 - fix some ELF parsing
+ * vulnerabilities #255 (30 hours ago) <Rafael Kitover>", with "(HEAD -> master, …)" on the newest. The subject is the change;
+ * the commit, its branches, how long ago and who are not. Three such lines or more are read so.
+ */
+function gitLogGraphAsList(lines: string[]): string[] {
+  if (lines.filter((line) => GIT_LOG_GRAPH_LINE.test(line)).length < 3) return lines;
+  return lines.map((line) => line.replace(GIT_LOG_GRAPH_LINE, '$1$2'));
+}
+const GIT_LOG_GRAPH_LINE =
+  /^([*|\\/ ]*\*\s+)[0-9a-f]{7,40}\s+-\s+(?:\([^()]*\)\s+)?(\S.*?)\s+\(\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)(?:,\s+\d+\s+\w+)?\s+ago\)\s+<[^<>]+>\s*$/;
+const SHORT_TAG_LINE = /^(add|fix|upd|rem|del|chg|new):\s+(?=\S)/i;
+const SHORT_TAG_LABEL: Record<string, string> = { add: 'Added', new: 'New', fix: 'Fixed', upd: 'Improved', chg: 'Changed', rem: 'Removed', del: 'Removed' };
+const KIND_WORD_LINE = /^(?:New|Added|Improved|Fixed|Changed|Removed|Updated|Deprecated)\s+(?=\S)(?!.*:\s*$).{4,200}$/;
+const OUTLINE_TITLE = /^\s*(\d{1,2})\.\s+(\p{Lu}[^.!?:]{1,60}?)\s*$/u;
+const OUTLINE_POINT = /^(\s*)(\d{1,2})\.\d{1,2}\.?\s+(?=\S)/;
 const NUMBERED_TITLE_LINE = /^(\d{1,2}(?:\.\d{1,2})*\.?)\s+(\p{Lu}\S*(?:\s+\S+){0,12})\s*$/u;
 const TWIKI_HEADING = /^---(\+{1,6})(?:!!)?\s+(\S.*)$/;
 
@@ -4104,6 +4209,8 @@ function isOrgOutline(lines: string[]): boolean {
  * Electrum's "# Release 4.4.6 (August 18, 2023) (security update)": the release says what it is; its changes under it are each
  * what their own words say (a hardware wallet's longer PINs are no security fix).
  */
+/** A heading that titles a release by its version in brackets: "[2.1.0] Vulnerability fixes". */
+const VERSION_TITLED = /^\s*\[v?\d+(?:\.\d+)+[\w.-]*\]\s+(?:[-–—:]\s+)?\p{L}/u;
 export const SECURITY_RELEASE_HEADING = /\d+\.\d+[^()]*(?:\([^()]*\)\s*)*\(\s*security\s+(?:update|release)\s*\)\s*$/i;
 /** A heading naming a version and what kind of release it is: "5.0.4: Maintenance Release", "v2.1 - Bugfix release". */
 const RELEASE_OF_KIND = /^v?\d+\.[\w.-]*(?:\s*[:–—-])?\s*(?:\p{L}+\s+){1,2}release$/iu;
@@ -4127,6 +4234,8 @@ const AUTHOR_LINE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,4}\s*<[^<
 /** "Ana Lima", "René de Hesselle", Newsboat's "Dennis van der Schagt": a name's particles in lower case. */
 /** Dancer2's "Sawyer X": a last name of one letter. */
 // (mpmath's "(Sergey B Kirpichev)": a middle initial without its stop.)
+const MADE_BY_PERSON =
+  /(?<=\b(?:module|model|plugin|backend|frontend|driver|extension|theme|tool|library|package|port|translation|implementation|feature|option|command|example|tutorial|integration|support|wrapper|bindings?))\s+by\s+(\p{Lu}[\p{L}\p{M}'’-]+(?:\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le)\s+)?\p{Lu}[\p{L}\p{M}'’-]*){1,3})(?=[.!]?$)/u;
 const PERSON_NAME =
   /^\p{Lu}[\p{L}\p{M}'’.-]+(?:\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]*){0,2}\s+(?:(?:de|van|von|da|der|den|del|di|du|la|le) ){0,2}\p{Lu}[\p{L}\p{M}'’.-]*$/u;
 /** A name in one word: a handle ("tgfisher", "kart99") or a nickname ("Benau"); not the word of an idiom ("by default"). */
@@ -5279,7 +5388,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                               foldsAsHeadings(
                                 anchorTagsAsHeadings(
                                   advisoryLinesAsHeadings(
-                                    numberedSectionsAsHeadings(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input))))),
+                                    numberedSectionsAsHeadings(
+                                      outlineNumbersAsList(
+                                        kindWordLinesAsList(
+                                          shortTagLinesAsList(gitLogGraphAsList(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input)))))),
+                                        ),
+                                      ),
+                                    ),
                                   ),
                                 ),
                               ),
@@ -6074,7 +6189,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         ? null
         : notableMajor
           ? 'feature'
-          : sectionKind(text);
+          : // VisualBoyAdvance-M's "## [2.1.0] Vulnerability fixes" over a hundred commits: the release's title says why it came
+            // out, not what each of its changes is.
+            VERSION_TITLED.test(raw) && sectionKind(text) === 'security'
+            ? null
+            : sectionKind(text);
     const empty = pendingHeading && pendingHeading.end === pendingHeading.line && !pendingHeading.hasBullets ? pendingHeading.heading : null;
     if (empty && empty.level === level && titlesSiblings(empty.text, text)) empty.adopts = true;
     const namesAChange = !titlesAKind(text);
@@ -6192,6 +6311,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       (line.includes('[ ') && DEBIAN_AUTHOR.test(line)) ||
       (line.startsWith(' -- ') && DEBIAN_TRAILER.test(line)) ||
       (line.includes('@') && CHANGELOG_SIGNATURE.test(line)) ||
+      (line.includes('@') && RPM_ENTRY_LINE.test(line)) ||
       (line.includes('(') && DATED_ASIDE.test(line)) ||
       (line.includes(',') && PLACE_AND_DATE.test(line)) ||
       (!paragraph && DAY_DATE_SIGNATURE.test(line) && SIGNED_BY_NAME.test(line))
@@ -6329,7 +6449,12 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         const clean = cleanInline(raw, repoBase);
         const text = clean.text.replace(/:$/, '');
         // rclone's "- Local" over its fixes: one plain word says no change, only where its children apply.
-        const place = /^\p{L}[\p{L}\d.+-]*$/u.test(raw.trim()) && sectionKind(text) === null;
+        // http4s' "* Various modules" over its advisory likewise: where, in words that name no one place.
+        const place =
+          (/^\p{L}[\p{L}\d.+-]*$/u.test(raw.trim()) && sectionKind(text) === null) ||
+          /^(?:various|several|multiple|many|all|other)\s+(?:modules|components|packages|crates|libraries|plugins|backends|subsystems|areas|places|parts)$/i.test(
+            text,
+          );
         // "* 7.1.5 (2024-09-21)" over its changes: a version (and its date) titles the list under it.
         // HandBrake's "- Added video filters:" over "Deband", "BM3D": a change whose children name what it added.
         // etcd's "- The following flags have been removed:" over the flags likewise.
@@ -6337,9 +6462,12 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
           ENDS_WITH_COLON.test(raw) && (ADDED_LIST.test(text) || POINTS_AT_ITS_LIST.test(text)) && shortChildren(lines, end, childIndent, repoBase).length > 0;
         // Patroni's "- The following breaking changes were introduced when …:" over them: a sentence that only leads into
         // them. Scrapy's "The following runtime usage of zope.interface interfaces is removed:" names the change itself.
+        // GlusterFS' "2. To resolve the security vulnerabilities following limitations were made in GlusterFS" over them, no colon.
         const leadsIntoChildren =
-          ENDS_WITH_COLON.test(raw) &&
-          /^the following\s+(?:[\w-]+\s+){0,2}(?:changes|improvements|fixes|features|additions|removals|deprecations)\b/i.test(text);
+          (ENDS_WITH_COLON.test(raw) &&
+            /^the following\s+(?:[\w-]+\s+){0,2}(?:changes|improvements|fixes|features|additions|removals|deprecations)\b/i.test(text)) ||
+          // (Not Zettlr's "Security: Generously spread HTML sanitization …. The following changes have been made:", a change told first.)
+          (FOLLOWING_WERE_MADE.test(text) && !/[.!?]\s/.test(text));
         const groupOnly =
           VERSION_TITLE.test(text) ||
           leadsIntoChildren ||
@@ -6587,7 +6715,10 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
   return {
     lines: source,
     intro,
-    items: withoutTableOfContents(withoutLeadingAuthors(withoutNamedCredits(withGroupAdvisories(withAppliedAdvisories(items), source))), lines)
+    items: withoutTableOfContents(
+      withoutLeadingAuthors(withoutNamedCredits(withGroupAdvisories(withAppliedAdvisories(withListedAdvisories(items, source)), source))),
+      lines,
+    )
       .filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text))
       // Play 2.9's "# Plans for Play 2.10 / Play 3.1" over "**Removal of Java 11 Support**: … will be phased out": what a later
       // release may do is none of this one's changes, whatever its words.
@@ -6641,7 +6772,8 @@ const IDS_APPLY = withAdvisoryId(
 const CREDIT_DUE = /^(?:credits?\s+(?:is|are)\s+due\b|credit\s+goes\b)/i;
 // Godot Safe Resource Loader's "Another huge thanks goes out to [Patou](…) for reporting these issues …".
 const THANKS_TO = /^(?:(?:another|many|special|big|huge|great)\s+){0,2}thanks\s+(?:go(?:es)?\s+(?:out\s+)?)?to\s+/i;
-const FOR_FINDING = /\sfor\s+(?:\w+\s+){0,3}(?:report\w*|finding|spotting|discover\w*|test\w*|help\w*|patch\w*|contribut\w*|analys\w*)\b/gi;
+// sslh's "Thanks to … of the SUSE security team for the security review that found these defects!": an audit found them.
+const FOR_FINDING = /\sfor\s+(?:\w+\s+){0,3}(?:report\w*|finding|spotting|discover\w*|test\w*|help\w*|patch\w*|contribut\w*|analys\w*|review\w*|audit\w*)\b/gi;
 
 /**
  * dnsmasq's "Credit is due to … for finding this vulnerability.", "Thanks to … for the bug report." as a paragraph of its own:
@@ -6680,6 +6812,26 @@ function withAppliedAdvisories(items: NoteItem[]): NoteItem[] {
   }
   return joined.size === 0 ? items : items.filter((item) => !joined.has(item));
 }
+
+/**
+ * GlusterFS 3.12.14's "1. This release contains fix for following security vulnerabilities," over "   - https://nvd.nist.gov/vuln/
+ * detail/CVE-2018-10904" and ten more: the list under a sentence that fixes vulnerabilities gives their ids, and the sentence
+ * is the security fix they name.
+ */
+function withListedAdvisories(items: NoteItem[], lines: string[]): NoteItem[] {
+  for (const item of items) {
+    if (item.kind === 'security' || item.kind === 'internal' || item.lines.end === item.lines.start || !namesFlaw(item.text) || !/\bfix/i.test(item.text))
+      continue;
+    const below = lines.slice(item.lines.start, item.lines.end).filter((line) => line.trim() !== '');
+    if (below.length === 0 || !below.every((line) => ADVISORY_ONLY_BULLET.test(line))) continue;
+    const ids = [...new Set(below.flatMap(advisoryIds))].filter((id) => !item.text.includes(id));
+    item.kind = 'security';
+    item.text = `${item.text.replace(/\s+(?:the\s+)?following\b/i, '').replace(/[\s.,:;]+$/, '')} (${ids.join(', ')}).`;
+  }
+  return items;
+}
+/** A bullet that holds an advisory's id alone, or its address: "- https://nvd.nist.gov/vuln/detail/CVE-2018-10904". */
+const ADVISORY_ONLY_BULLET = withAdvisoryId(String.raw`^\s+(?:[-*+]|\d+[.)])\s+(?:<?https?:\/\/\S*?)?{ID}>?[.,;]?\s*$`, 'i');
 
 /** A line, no bullet, that only titles a group of changes, with a blank line or another such title after it. */
 function isEmptyKindTitle(item: NoteItem, lines: string[]): boolean {

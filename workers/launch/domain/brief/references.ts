@@ -40,14 +40,19 @@ function commitReference(sha: string, repoBase: string | null): Reference {
  * reStructuredText's named references ("`Twisted docs`_", "zope.interface_") read as their words: the parser cleans them
  * so, and the checker reads the cited lines so, for the two to agree.
  */
+/** Doxygen's "%BillboardSet", "%UI": a name kept from being linked, its mark no word of it. */
+export const DOXYGEN_UNLINKED = /(^|[\s(])%(?=\p{Lu}\p{Ll}|\p{Lu}{2,3}(?!\w))/gu;
+
 export function namedReferencesAsWords(text: string): string {
   const quoted = text.replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1');
   // GitLens' "the _GitHub Issues_ and …": an underscore that opens words too sets them in italics, no reference.
   if (/(?:^|[\s(])_\p{L}/u.test(quoted)) return quoted;
   // Most texts hold no name closed by an underscore: the pattern below, tried at every letter, is then skipped.
   if (!/_(?:[\s,.;:!?)]|$)/.test(quoted)) return quoted;
-  // Two letters before an underscore are a prefix, Supabase's "sb_ key", not a reference's name.
-  return quoted.replace(/(^|[\s(])(\p{L}[\p{L}\d.-]+[\p{L}\d])_{1,2}(?=[\s,.;:!?)]|$)/gu, '$1$2');
+  // Two letters before an underscore are a prefix, Supabase's "sb_ key", not a reference's name. grafanalib's "Bar_Chart_"
+  // names its target `Bar_Chart`, underscore and all.
+  // (Not TagLib's "taglib_property_...": a prefix, its ellipsis after it.)
+  return quoted.replace(/(^|[\s(])(\p{L}[\p{L}\d.-]+(?:_[\p{L}\d.-]+)*[\p{L}\d])_{1,2}(?=[\s,;:!?)]|\.(?!\.)|$)/gu, '$1$2');
 }
 
 function classifyUrl(url: string, repoBase: string | null): Reference {
@@ -660,6 +665,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
     );
   // python-kasa's "Experimental support for Kasa cameras[^1]": a footnote's mark, its words told elsewhere.
   if (has('[^')) text = text.replace(/\[\^[\w-]+\](?!:)/g, '');
+  // sing-box's "Add multi network dialing **6**": a footnote's number in bold, its note a section below.
+  if (has('**')) text = text.replace(/\s+\*\*\d{1,2}\*\*(?=[.!]?\s*$)/, '');
   // OPNsense's "python fix for CVE-2025-4516[5]", ReaR's "the [26]merge of /usr/bin", "See [27]https://…": a text browser's
   // numbered link marks, glued to what they link (after a number, or before a word or an address), listed at the end.
   // (Its lookbehinds come first, which V8 tries at every position: a bracketed number is looked for first.)
@@ -667,7 +674,11 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // GitHub's alert, "> [!WARNING]" over "> This release fixes a vulnerability …": its kind of box, not a word of it.
   if (has('[!')) text = text.replace(/^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*/i, '');
   // Doxygen's "GLFW now provides the @ref glfwGetEGLConfig native access function": the command links the name after it.
-  if (has('@ref')) text = text.replace(/(^|[\s(])@ref\s+(?=[\w:#.]+)/g, '$1');
+  // PLUMED's "\ref PBMETAD now supports …" writes the command with a backslash; Urho3D's "%BillboardSet" keeps a name
+  // unlinked.
+  if (has('@ref') || has('\\ref')) text = text.replace(/(^|[\s(])[@\\]ref\s+(?=[\w:#.]+)/g, '$1');
+  // (Not Perl's "%LAST_PAREN_MATCH" nor zsh's "%F": a hash and a prompt escape.)
+  if (has('%')) text = text.replace(DOXYGEN_UNLINKED, '$1');
   // tpm2-tss' "Fixes: GHSA-q759-vqg7-8rc5 CVE-ID requested": where the CVE id stands, not a word of the fix.
   if (has('CVE')) text = text.replace(/\s+\(?CVE(?:[- ]IDs?)?\s+(?:requested|pending|to be assigned|TBD)\)?\.?\s*$/i, '');
   // Vendure's conventional-changelog "**core** Prevent account enumeration …": the scope in bold, then the change.
