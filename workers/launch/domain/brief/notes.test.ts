@@ -6444,7 +6444,7 @@ describe('MyST fences, short kind tags, pointer sentences and attacks that are p
     ]);
   });
 
-  it('drop sentences left pointing at references that went, unless they are all the change says', () => {
+  it('drop sentences left pointing at references that went; one that is all the change says tells none', () => {
     expect(
       kindsAndTexts([
         '### Breaking change:',
@@ -6458,7 +6458,7 @@ describe('MyST fences, short kind tags, pointer sentences and attacks that are p
       ['breaking', 'Make Utilities.IsNullOrEmpty internal.'],
       ['fix', 'Add the metadata details_types to Configuration.'],
       ['fix', 'Serialize byte arrays as base64 strings.'],
-      ['fix', 'See PR for details.'],
+      ['internal', 'See PR for details.'],
     ]);
   });
 
@@ -11479,5 +11479,81 @@ describe('holdouts 306 to 313, lists in other shapes', () => {
     ]);
     // The release's title says why it came out; each change says what it is.
     expect(items.map((item) => item.kind)).toEqual(['other', 'security', 'fix']);
+  });
+});
+
+describe('holdouts 306 to 313, prose and labels', () => {
+  it("reads the author's question and a request to report bugs as no change (Dibbler)", () => {
+    const notes = [
+      '  Dibbler 1.0.0 [2014-11-07]',
+      ' ------------------------------------------------',
+      '',
+      ' This is the 1.0.0 release of the Dibbler software.',
+      '',
+      ' There is a handful of fixes since 1.0.0RC2 and one small feature: the',
+      ' server may be told to reject incoming unicast traffic with status code',
+      ' UseMulticast.',
+      '',
+      ' So is the project dead? No, I will still fix bugs occasionally. If',
+      ' there are patches that do not require significant rework, I may review and',
+      ' accept them.',
+      '',
+      ' If you find bugs, please report them on http://klub.com.pl/bugzilla/.',
+    ];
+    expect(
+      itemsOf(notes)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/dead\?|report them/);
+  });
+  it('reads a bullet of the date and "Version 0.4.0" as the title of the changes under it (Stubby)', () => {
+    const notes = [
+      '* 2021-06-04: Version 0.4.0',
+      '  * We announce the intention to remove the dnsovertls*.sinodun.com ',
+      '    servers from the default resolver list in the next release,',
+      '    see https://github.com/getdnsapi/stubby/issues/286 for details.',
+      '  * Add ability to run Stubby as a full Windows service',
+      '  * Update IPs for dot1.applied-privacy.net',
+      '  * Support yaml config files that do not use quotes',
+    ];
+    expect(itemsOf(notes).map((item) => item.lines.start)).toEqual([2, 5, 6, 7]);
+  });
+  it('reads a section of "features, changes, removals and bugfixes" as no breaking one (Flowblade)', () => {
+    const notes = [
+      '## Flowblade 2.12',
+      '',
+      '### Small features, changes, removals and bugfixes',
+      '',
+      '* Make Add Plugin window resizable',
+      '* Remove deprecated Gtk.main_iteration()',
+    ];
+    expect(itemsOf(notes).map((item) => item.kind)).toEqual(['other', 'breaking']);
+  });
+  it('reads files made no longer readable by others as a security fix (Scalyr Agent)', () => {
+    const notes = [
+      '## 2.1.16 "Lasso" - December 23, 2020',
+      '',
+      '* This release fixes default permissions for the ``agent.json`` file and ``agent.d/`` directory',
+      '  and ``*.json`` files inside that directory and makes sure those files are not readable by',
+      '  others by default.',
+    ];
+    expect(itemsOf(notes)[0]!.kind).toBe('security');
+  });
+  it('reads a label in capitals with an aside in brackets over lettered paragraphs, each a change without its letter (NCO)', () => {
+    const notes = [
+      'NEW FEATURES (full details always in ChangeLog):',
+      '',
+      'A. All numeric NCO operators support new compression features',
+      'when linked to a default installation of the latest netCDF, 4.9.0.',
+      '',
+      'BUG FIXES:',
+      '   ',
+      'A. NCO 5.0.7 contained a bug in its new feature that allows missing',
+      'values in fields with valid SGS area.',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text.slice(0, 24)])).toEqual([
+      ['feature', 'All numeric NCO operator'],
+      ['fix', 'NCO 5.0.7 contained a bu'],
+    ]);
   });
 });

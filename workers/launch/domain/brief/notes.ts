@@ -259,6 +259,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   [/^(?:each|every)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:includes?|contains?|has|consists\s+of|must\s+have|accepts?)\b/i, 'internal'],
   // Spyder's "New, updated and removed plugins": a section of every kind says none; its items' own words do.
   [/\b(?:new|added|updated)\b.*\b(?:and|&)\s+(?:removed|deprecated)\b/i, 'other'],
+  // Flowblade's "Small features, changes, removals and bugfixes" likewise, removals one kind among the others.
+  [/^(?!.*\bbreaking\b)(?=.*\b(?:features?|fix(?:es)?|bug\s?fixes|additions|improvements|enhancements)\b).*\bremovals\b/i, 'other'],
   // drf-spectacular's "Breaking changes / important additions:" likewise: breaks beside additions, each told by its words.
   [
     /\bbreaking\s+changes?\s*(?:\/|&|\band\b)\s*(?:(?:important|notable|major|other)\s+)?(?:additions|(?:new\s+)?features|improvements|enhancements)\b/i,
@@ -885,8 +887,10 @@ const QUALIFIED_EXPLOIT = String.raw`(?:DoS|DDoS|denial[- ]of[- ]service|zero[- 
 // nor VCMI's "Fixed possible crash when player … attack with Vampire Lords", nor DevilutionX's "Petrified monsters turning to
 // face the attacker": a game's attacks and attackers are its play. An attack is a flaw's when an attacker makes it ("an
 // attacker could"), it has a vector, or it is named as one: a timing attack, attacks guarded against.)
+// Scalyr Agent 2.1.16's "fixes default permissions for the agent.json file … not readable by others by default": a secret others
+// could read.
 const NAMED_FLAW = new RegExp(
-  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\b${QUALIFIED_EXPLOIT}|\bvulnerabilit(?:y|ies)\b(?<!\b(?:shows?|showing|shown|reports?|reporting|reported|detects?|detecting|detected|lists?|listing|listed|displays?|displaying|scans?|scanning|finds?|finding)\s+(?:that\s+)?(?:(?:the|a|all|any|new|known)\s+)?vulnerabilit(?:y|ies))(?!\s+(?:warnings?|alerts?|scanners?|reports?|databases?|db|feeds?|data|detection|checked|detected|scan(?:s|ning)?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|buffer[- ]overflow|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b|\bRCE\b|\b(?:remote|arbitrary)\s+code\s+execution\b`,
+  String.raw`\bsensitive\s+headers\b|\bCWE-\d+\b|\b${QUALIFIED_EXPLOIT}|\bvulnerabilit(?:y|ies)\b(?<!\b(?:shows?|showing|shown|reports?|reporting|reported|detects?|detecting|detected|lists?|listing|listed|displays?|displaying|scans?|scanning|finds?|finding)\s+(?:that\s+)?(?:(?:the|a|all|any|new|known)\s+)?vulnerabilit(?:y|ies))(?!\s+(?:warnings?|alerts?|scanners?|reports?|databases?|db|feeds?|data|detection|checked|detected|scan(?:s|ning)?)\b)|\b(?:an?|remote|malicious|unauthenticated|authenticated|local|potential|possible|any|untrusted)\s+attackers?\b|\battackers?(?:-controlled|\s+(?:can|could|may|might|would|to|who|with|controlling)\b)|\battack\s+(?:vectors?|surface)\b|\bdenial[- ]of[- ]service\s+attacks?\b|\b(?:DoS|DDoS|timing|replay|buffer[- ]overflow|brute[- ]force|side[- ]channel|downgrade|injection|MITM|man[- ]in[- ]the[- ]middle|phishing|spoofing|smuggling|traversal|CSRF|XSS|ReDoS|relay|amplification|dictionary|collision|oracle|clickjacking|homograph|enumeration|poisoning|hijacking)\s+attacks?\b|\b(?:against|prevent(?:s|ing)?|block(?:s|ing)?|mitigat(?:e|es|ing)|stop(?:s|ping)?)\s+(?:(?:possible|potential|such|these|those|the|any)\s+)?attacks?\b|\bReDoS\b|\bsecurity\s+(?:issues?|bugs?|flaws?|holes?|problems?|risks?)\b|\bm?XSS\b|\bzip\s?slip\b|${EXTRACTED_OUTSIDE}|\bcross-site scripting\b|\b(?:SQL|command|code|header|CRLF|HTML|template)\s+injection\b|\bpossible to inject\b|\bprototype pollution\b|\bRCE\b|\b(?:remote|arbitrary)\s+code\s+execution\b|\b(?:world|group)[- ]readable\b|\breadable\s+by\s+(?:others|other\s+(?:local\s+)?users|anyone|everyone|all\s+users)\b|\b(?:insecure|overly\s+permissive)\s+(?:default\s+)?(?:file\s+)?permissions\b`,
   'i',
 );
 /**
@@ -1402,6 +1406,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // ImpressCMS' "Unzip the contents of the 'htdocs' folder in the root folder of your site, and go in a browser to …": how
     // to install it, no change.
     /^(?:unzip|extract|unpack|upload|copy)\s+(?:the\s+)?(?:contents|archive|files?|zip|tarball|package)\b[^.]{0,60}\b(?:folder|directory|server|site)\b/i.test(
+      text,
+    ) ||
+    // Dibbler's "If you find bugs, please report them on http://…": where to report, no change.
+    /^if\s+you\s+(?:find|encounter|notice|hit|run\s+into|experience|spot|see)\b[^.!?]{0,80}?\b(?:please\s+)?(?:report|let\s+us\s+know|file|open|tell\s+us)\b/i.test(
       text,
     ) ||
     // containers 3.0's "see https://github.com/…/issues/290 for a summary of a subset of these changes.": where to read of
@@ -2448,8 +2456,9 @@ const PLACE_AND_DATE = new RegExp(String.raw`^\s*(?:[-*]\s+)?\p{Lu}[\p{L}'’.-]
 // MooseFS' NEWS, "* MooseFS 4.57.0-1 (2024-12-09)" over its changes: the product's name, its version and the date.
 // libzypp's "- version 17.38.10 (35)" closing its entry: the version and its build number.
 // Gerbil's "- Gerbil v0.18; October 12, 2023" and "- Gerbil v0.18-rc1; October 6, 2023" under its title: when each was cut.
+// Stubby's "* 2021-06-04: Version 0.4.0" over its changes: the date first.
 const VERSION_TITLE = new RegExp(
-  String.raw`^(?:(?:release\s+(?:version\s+)?|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s+\(\d+\))?(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?|\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,2} v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:;]?\s*\(?(?:released\s+)?${DATE}\)?)$`,
+  String.raw`^(?:(?:release\s+(?:version\s+)?|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*(?:\s+\(\d+\))?(?:\s*[-–—:]?\s*\(?(?:released\s+)?${DATE}\)?)?|\p{L}[\p{L}\d._+-]*(?: \p{L}[\p{L}\d._+-]*){0,2} v?\d+(?:\.\d+)+[\w.+-]*\s*[-–—:;]?\s*\(?(?:released\s+)?${DATE}\)?|${DATE}\s*[-–—:]\s*(?:release\s+|version\s+)?v?\d+(?:\.\d+)+[\w.+-]*)$`,
   'iu',
 );
 /** CPAN's "1.651 - 2026-07-14, H.Merijn Brand & Robert Rothenberg": a version, its date and who released it. */
@@ -2505,7 +2514,10 @@ const ONLY_AN_ID = withAdvisoryId(
   'i',
 );
 /** An item that opens with a question. */
-const ASKED = /^(?:does|do|did|is|are|was|can|could|should|will|would|what|how|why|when|where|which)\b[^.!?]{3,160}\?(?:\s|$)/i;
+// Dibbler 1.0.0's "So is the project dead? No, I will still fix bugs occasionally.": the author asks, and answers of the project.
+const LETTERED_PARAGRAPH = /^\s*[A-H]\.\s+(?=\p{Lu}(?:\p{Ll}|\p{Lu}+\s))/u;
+const ASKED =
+  /^(?:(?:so|and|but|now|well),?\s+)?(?:does|do|did|is|are|was|can|could|should|will|would|what|how|why|when|where|which)\b[^.!?]{3,160}\?(?:\s|$)/i;
 /** Who made a feature, told as its heading's first paragraph. */
 const DEVELOPED_BY =
   /^(?:this (?:feature|change|improvement|work|addition|section)\s+(?:was|has been|is)\s+(?:developed|contributed|implemented|written|built|designed|added|sponsored|funded)(?:\s+by\b[^.]{0,120})?|(?:developed|contributed|implemented|sponsored|funded)\s+by\b[^.]{0,120})\.?\s*(?:\{[^}]*\})?$/i;
@@ -6720,6 +6732,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       lines,
     )
       .filter((item) => !NOTHING_CHANGED.test(item.text) && !RETOLD_BELOW.test(item.text))
+      // NCO's announcement letters its changes: "A. All numeric NCO operators support …", "B. …".
+      .map((item) => (LETTERED_PARAGRAPH.test(item.text) ? { ...item, text: item.text.replace(LETTERED_PARAGRAPH, '') } : item))
       // Play 2.9's "# Plans for Play 2.10 / Play 3.1" over "**Removal of Java 11 Support**: … will be phased out": what a later
       // release may do is none of this one's changes, whatever its words.
       .map((item) => (item.section.some((title) => FUTURE_PLANS.test(title)) ? { ...item, kind: 'internal' as const } : item))
@@ -7245,7 +7259,8 @@ const SHOUTED = /^[^\p{Ll}]*$/u;
  */
 export function shoutedKindLabel(lines: string[], index: number): RegExpMatchArray | null {
   if ((lines[index - 1] ?? '').trim() !== '' || (lines[index + 1] ?? '').trim() !== '') return null;
-  const label = lines[index]!.match(/^(\p{Lu}[\p{Lu} &/-]{2,40}):\s*$/u);
+  // NCO's "NEW FEATURES (full details always in ChangeLog):": an aside in brackets after it.
+  const label = lines[index]!.match(/^(\p{Lu}[\p{Lu} &/-]{2,40})(?:\s+\([^()]{1,60}\))?:\s*$/u);
   return label && sectionKind(label[1]!) !== null ? label : null;
 }
 
