@@ -9396,3 +9396,41 @@ describe('holdouts 306 to 313', () => {
     expect(brief.highlights.map((highlight) => highlight.kind)).toEqual(['security', 'feature', 'other']);
   });
 });
+
+describe('holdouts 306 to 313, openings and upkeep', () => {
+  it('opens with no field of every release ("Dep: … is on Clojars") nor where to download it (Carmine, RBDOOM-3-BFG)', () => {
+    const carmine = [
+      '# `v3.4.0` (2024-05-28)',
+      '',
+      '> **Dep**: Carmine is [on Clojars](https://clojars.org/com.taoensso/carmine/versions/3.4.0).  ',
+      '> **Versioning**: Carmine uses [Break Versioning](https://www.taoensso.com/break-versioning).',
+      '',
+      '## Changes since `v3.3.2` (2023-10-24)',
+      '',
+      '* [mod] Updated Redis command spec (2024-05-27)',
+    ].join('\n');
+    expect(checkedBriefOf(carmine, { version: 'v3.4.0', title: 'Carmine v3.4.0' }).summary).toEqual([]);
+    const rbdoom = [
+      '_______________________________________',
+      '',
+      '30 October 2021 - RBDOOM-3-BFG 1.3.0 - Download it from the [RBDOOM-3-BFG ModDB Page](https://www.moddb.com/mods/rbdoom-3-bfg) ',
+      '_______________________________',
+      '',
+      '- Removed 32bit support: FFmpeg and OpenAL libraries are only distributed as Win64 versions.',
+    ].join('\n');
+    expect(checkedBriefOf(rbdoom, { version: '1.3.0', title: 'RBDOOM-3-BFG 1.3.0' }).summary).toEqual([]);
+  });
+  it('leads with no tidying of the code or its tests (brod, Icinga DB)', () => {
+    const notes = [
+      '- 3.18.0',
+      '  - Add transactional APIs. [PR#549](https://github.com/kafka4beam/brod/pull/549)',
+      '  - Fix unnecessary group coordinator restart due to `hb_timeout` exception. [PR#578](https://github.com/kafka4beam/brod/pull/578)',
+      '  - Changed `supervisor3` progress log level from `info` to `debug`. [PR#572](https://github.com/kafka4beam/brod/pull/572)',
+      '  - Type spec fix. [PR#571](https://github.com/kafka4beam/brod/pull/571)',
+      '  - Remove unused macro. [PR#575](https://github.com/kafka4beam/brod/pull/575)',
+      '  - Use icinga/icinga2:edge container image for testing',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '3.18.0', title: 'brod 3.18.0' }).highlights.map((highlight) => highlight.text);
+    expect(texts.join('\n')).not.toMatch(/Type spec|unused macro|for testing/);
+  });
+});

@@ -11557,3 +11557,33 @@ describe('holdouts 306 to 313, prose and labels', () => {
     ]);
   });
 });
+
+describe('holdouts 306 to 313, asides', () => {
+  it('reads the new maintainer\'s "This is my first release" as no change (mdadm)', () => {
+    const notes = [
+      '# Release [mdadm-4.0](https://git.kernel.org/pub/scm/utils/mdadm/mdadm.git/log/?h=mdadm-4.0)',
+      '',
+      "The update in major version number primarily indicates this is a release by it's new maintainer.",
+      'In addition it contains a large number of fixes in particular for IMSM RAID and clustered RAID',
+      'support. In addition, this release includes support for IMSM 4k sector drives, failfast and better',
+      'documentation for journaled RAID.',
+      '',
+      'This is my first release of mdadm. Please thank Neil Brown for his previous work as maintainer and',
+      'blame me for all the bugs I caused since taking over.',
+    ];
+    expect(
+      itemsOf(notes)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/first release/);
+  });
+  it('reads a line of underscores as a rule, no words of the paragraph above it (RBDOOM-3-BFG)', () => {
+    const notes = ['_______________________________________', '', 'PBR support for modders', '_______________________________', '', '- Removed 32bit support'];
+    expect(parseNotes(notes.join('\n'), null).lines.length).toBe(6);
+    expect(
+      itemsOf(notes)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toContain('___');
+  });
+});

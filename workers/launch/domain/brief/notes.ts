@@ -199,7 +199,8 @@ const COMMIT_LOG_SECTION =
   /^(?:bug fixes|features|documentation|tests|code generation|code refactoring|refactor(?:ing)?|unclassified|chores?|performance(?: improvements)?|reverts|build system|continuous integration|styles|dependencies|miscellaneous(?: chores)?)$/i;
 // (OpenResty's announcements open on a Template Toolkit directive, "[% major_ver = "1.25.3"; version = major_ver _ ".2" -%]".)
 // (Videomass' "+------------------------------------+" over each release: a box's border drawn in text.)
-const NOISE = /^\s*(?:\+-{3,}\+|<a\s[^>]*>\s*<\/a>|<!--.*-->|\{%[^%]*%\}|\[%[-+~]?\s[^%]*%\]|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
+// RBDOOM-3-BFG's release notes rule their banner off with a line of underscores.
+const NOISE = /^\s*(?:\+-{3,}\+|_{3,}|<a\s[^>]*>\s*<\/a>|<!--.*-->|\{%[^%]*%\}|\[%[-+~]?\s[^%]*%\]|!\[[^\]]*\]\([^)]*\)|\[[^\]]+\]:\s*\S.*)\s*$/i;
 
 /**
  * Keycloak's "If you are using any of these capabilities:" over them: who the change above affects, not more changes; so are
@@ -7248,7 +7249,9 @@ const THANKS_INTRO = new RegExp(
   String.raw`^(?:(?:a |our )?(?:special|many|big|huge|warm)\s+)?(?:thanks|thank you)\b.*(?::|\.{3}|…|!)\s*$|^${WORK_OF_CONTRIBUTORS}.*\b(?:contributors|people who contributed|contributions (?:from|by))\b[^.]*:\s*$`,
   'i',
 );
-const TIME_SINCE = /^(?:yes,?\s+)?(?:it['’]s|it\s+has)\s+been\s+(?:a\s+)?(?:very\s+|really\s+)?(?:long|while)\b[^.]{0,40}\bsince\b/i;
+// mdadm 4.0's "This is my first release of mdadm. Please thank Neil Brown …": who cut it, no change of it.
+const TIME_SINCE =
+  /^(?:yes,?\s+)?(?:it['’]s|it\s+has)\s+been\s+(?:a\s+)?(?:very\s+|really\s+)?(?:long|while)\b[^.]{0,40}\bsince\b|^this\s+is\s+(?:my|our)\s+first\s+release\b/i;
 const CREDIT_PARAGRAPH = /^\s*\((?:bugs? |issues? |problems? )?(?:found|reported|discovered|spotted|contributed|fixed|patch(?:ed)?|thanks)\b[^)]*\bby\b/i;
 
 const SHOUTED = /^[^\p{Ll}]*$/u;
