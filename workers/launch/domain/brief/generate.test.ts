@@ -9434,3 +9434,26 @@ describe('holdouts 306 to 313, openings and upkeep', () => {
     expect(texts.join('\n')).not.toMatch(/Type spec|unused macro|for testing/);
   });
 });
+
+describe('holdouts 314 to 321', () => {
+  it('opens with neither the title of the list below nor a line that says it was released (passwdqc, libmicrohttpd)', () => {
+    const passwdqc = [
+      '\tSignificant changes between 2.0.3 and 2.1.0.',
+      '',
+      'Add built-in generated common passwords list and a script to (re)generate it.',
+      '',
+      'Slightly expand the previously existing built-in English word list.',
+    ].join('\n');
+    expect(checkedBriefOf(passwdqc, { version: '2.1.0', title: 'passwdqc 2.1.0' }).summary).toEqual([]);
+    const mhd = [
+      'Sun 26 Feb 2023 17:49:30 CET',
+      'Released GNU libmicrohttpd 0.9.76 hotfix. -CG',
+      '',
+      '    This is a hotfix release.',
+      '    This only change since previous release is fixed potential DoS vector',
+      '    in MHD_PostProcessor (CVE-2023-27371).',
+    ].join('\n');
+    const brief = checkedBriefOf(mhd, { version: '0.9.76', title: 'GNU libmicrohttpd 0.9.76' });
+    expect(brief.summary.map((sentence) => sentence.text).join('\n')).not.toMatch(/-CG|Released GNU/);
+  });
+});

@@ -3028,6 +3028,10 @@ function tellsNews(sentence: string): boolean {
     // Vitest's "We released Vitest 2 half a year ago.": the story so far, not this release.
     // NHibernate's JIRA export, "Release notes - NHibernate - Version 5.4.9.", Apache AGE's "Release Notes for Apache AGE
     // release 1.6.0 …": the document's title. GROMACS' "This version was released on July 11th, 2023.": when, no news.
+    // libmicrohttpd's "Released GNU libmicrohttpd 0.9.76 hotfix. -CG": that it came out, signed.
+    !/^released\s+(?:[\p{L}\d.+-]+\s+){0,3}v?\d+(?:\.\d+)+[\w.-]*\b/iu.test(sentence) &&
+    // passwdqc's "Significant changes between 2.0.3 and 2.1.0.": the title of the list below.
+    !/^(?:(?:significant|notable|major|main|important|summary\s+of)\s+)?changes\s+(?:between|since|from)\s+\S+(?:\s+(?:and|to)\s+\S+)?\.?$/i.test(sentence) &&
     // GlusterFS' "The release notes for 3.12.0, 3.12.1, … contain a listing of all the new features …": earlier releases' notes.
     !/^release notes\b|^(?:these|this|the)\s+(?:release\s+)?notes\s+(?:document|describe|list|cover|contain)\b|^the\s+release\s+notes\s+(?:for|of)\s/i.test(
       sentence,

@@ -11587,3 +11587,82 @@ describe('holdouts 306 to 313, asides', () => {
     ).not.toContain('___');
   });
 });
+
+describe('holdouts 314 to 321', () => {
+  it("reads pointers to sections below, to the full list elsewhere and the page's date as no change (open-vm-tools)", () => {
+    const notes = [
+      '# open-vm-tools 12.3.5 Release Notes',
+      '',
+      'Updated on: 26 October 2023',
+      '',
+      "## What's New",
+      '',
+      '*   This release resolves CVE-2023-34059 which only affects open-vm-tools.',
+      '*   Please see the [Resolved Issues](#resolvedissues) and [Known Issues](#knownissues) sections below.',
+      '*   A complete list of the granular changes in the open-vm-tools 12.3.5 release is available at:',
+      '',
+      '    [open-vm-tools ChangeLog](https://github.com/vmware/open-vm-tools/blob/stable-12.3.5/open-vm-tools/ChangeLog)',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['This release resolves CVE-2023-34059 which only affects open-vm-tools.']);
+  });
+  it('reads `date` output over a release as when it was cut, and a ChangeLog keyed by day as a list (Yaws, Pen)', () => {
+    const yaws = [
+      'Mon Nov  4 19:22:42 CET 2013 Yaws 1.98',
+      'Bad HTTP 3.0 message sent to yaws, crashed the server entirely. Note this is crucial for yaws servers deployed on internet. (klacke)',
+      'Use Yaws linked-in driver by default to send large file (capflam)',
+    ];
+    expect(
+      itemsOf(yaws)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/19:22|CET/);
+    const pen = [
+      '150408\tUpdated ocsp stapling to be compatible with server name indication.',
+      '\tAdded pen-ocsp.sh script.',
+      '',
+      '150406\tOCSP stapling.',
+      '',
+      '150403\tNew command ssl_client_renegotiation_interval specifies the minimum number',
+      '\tof seconds the client must wait between renegotiation requests.',
+    ];
+    expect(itemsOf(pen).map((item) => item.text.slice(0, 12))).toEqual(['Updated ocsp', 'OCSP staplin', 'New command ']);
+  });
+  it('reads a pull request leading a change, and the commit a bundled library was taken at, as references (stubby4j, CryptX)', () => {
+    const stubby = [
+      '#### 7.5.1',
+      '',
+      '* PR [#446](https://github.com/azagniotov/stubby4j/pull/446) - Upgrade log4j to `v2.17.1` - addressed CVE found in `log4j2`: [CVE-2021-44832](https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2021-44832)',
+    ];
+    expect(itemsOf(stubby)[0]!.text).toMatch(/^Upgrade log4j to v2\.17\.1/);
+    const cryptx = ['0.087   2025-06-11', '        - bundled libtomcrypt update branch:develop (commit: d448df1 2025-05-06)'];
+    expect(itemsOf(cryptx)[0]!.text).toBe('bundled libtomcrypt update branch:develop');
+  });
+  it('reads a bar setting off a pull request as no word, and a fold\'s "Click to expand" as no change (CyberChef)', () => {
+    const notes = [
+      '## [11.0.0] - 2026-04-28',
+      '- Fix XSS in Show Base64 offsets [@C85297] | [#2346]',
+      '',
+      '<details>',
+      '    <summary>Click to expand v10 minor versions</summary>',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Fix XSS in Show Base64 offsets']);
+  });
+  it('reads "Known Bugs and Issues" as what still goes wrong (shUnit2)', () => {
+    const notes = [
+      '# shUnit2 2.1.7 Release Notes',
+      '',
+      '## Bug Fixes',
+      '',
+      'shUnit2 no longer exits with an OK result.',
+      '',
+      '## Known Bugs and Issues',
+      '',
+      'Zsh requires the `shwordsplit` option to be set.',
+    ];
+    expect(
+      itemsOf(notes)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/Known Bugs|Zsh/);
+  });
+});

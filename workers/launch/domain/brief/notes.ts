@@ -288,7 +288,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Flink's "As a result of that certain artifacts are not yet available:" over them: what is still to come.
   // (Ziglua's "There is still plenty of work for the future" over what it has yet to do, titled by its lead-in.)
   [
-    /^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)$|^not in this release$|\bnot\s+yet\s+available$|\b(?:work|plans|things\s+to\s+do)\s+for\s+(?:the\s+)?future$|^as always$/i,
+    /^known\s+(?:[\w-]+\s+)?(?:issues|bugs|problems|limitations|regressions)(?:\s+(?:and|&)\s+(?:issues|bugs|problems|limitations))?$|^not in this release$|\bnot\s+yet\s+available$|\b(?:work|plans|things\s+to\s+do)\s+for\s+(?:the\s+)?future$|^as always$/i,
     'internal',
   ],
   // Weave Scope's "Security and bug fixes:" over two advisories' fixes and six plain ones: fixes, each its own kind by its words.
@@ -1409,6 +1409,11 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     /^(?:unzip|extract|unpack|upload|copy)\s+(?:the\s+)?(?:contents|archive|files?|zip|tarball|package)\b[^.]{0,60}\b(?:folder|directory|server|site)\b/i.test(
       text,
     ) ||
+    // open-vm-tools' "Please see the Resolved Issues and Known Issues sections below.", "A complete list of the granular changes
+    // in … is available at:", "Updated on: 26 October 2023": where to read more, and when the page changed.
+    /^(?:please\s+)?(?:see|refer\s+to|read)\s+(?:the\s+)?[^.!?]{0,80}\bsections?\s+(?:below|above)\b/i.test(text) ||
+    /^(?:an?|the)\s+(?:complete|full|detailed)\s+(?:list|log|changelog|record)\b.{0,100}?\b(?:is|are|can\s+be)\s+(?:available|found|read)\b/i.test(text) ||
+    /^(?:last\s+)?(?:updated|published|posted)(?:\s+on)?\s*:\s*\S[^.!?]{0,30}\d{4}\.?$/i.test(text) ||
     // Dibbler's "If you find bugs, please report them on http://…": where to report, no change.
     /^if\s+you\s+(?:find|encounter|notice|hit|run\s+into|experience|spot|see)\b[^.!?]{0,80}?\b(?:please\s+)?(?:report|let\s+us\s+know|file|open|tell\s+us)\b/i.test(
       text,
@@ -2891,6 +2896,8 @@ const LEADING_TRACKER_KEY = new RegExp(String.raw`^(\s*)\[(?!${ADVISORY_ID_START
 function itemInline(written: string, repoBase: string | null): CleanText {
   return readOnce(parseMemo?.inline, written, () => readItemInline(written, repoBase));
 }
+const LEADING_POINTER =
+  /^(?:PRs?|Issues?|Pull requests?)\s+((?:\[#\d+\]\([^)\s]+\)|#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[#\d+\]\([^)\s]+\)|#\d+))*)\s+[-–—]\s+(\S.*)$/i;
 function readItemInline(written: string, repoBase: string | null): CleanText {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
   // per character in it: a 50,000-character run of tabs took seconds.
@@ -2898,6 +2905,12 @@ function readItemInline(written: string, repoBase: string | null): CleanText {
   // (LocalSend's "… via command line using `--text` … (@guilhermetiscoski)" names no one after its "via").
   const raw = withAlignedTrackers(written)
     .replace(/[ \t]{2,}/g, ' ')
+    // stubby4j's "PR [#446](…) - Upgrade log4j to …", "Issue [#416](…) - …": the pointer first, moved where pointers close.
+    .replace(/^(?:PR|Issue|Pull request)/i.test(written) ? LEADING_POINTER : SKIP, (_whole, pointer: string, rest: string) => `${rest} (${pointer})`)
+    // CyberChef's "Fix XSS in Show Base64 offsets [@C85297] | [#2346]": the bar only sets the pull request off.
+    .replace(written.includes('| [#') ? /\s+\|\s+(?=\[#\d+\](?:\([^)\s]*\))?\s*$)/ : SKIP, ' ')
+    // CryptX's "bundled libtomcrypt update branch:develop (commit: d448df1 2025-05-06)": the commit it took.
+    .replace(written.includes('commit') ? /\s*\(commit:?\s+[0-9a-f]{7,40}(?:\s+\d{4}-\d{2}-\d{2})?\)/gi : SKIP, '')
     // argon2-cffi's "… within [*argon2-cffi-bindings*], there're …": a reference link whose definition is not in the notes.
     .replace(written.includes('[') ? /\[([*_])([^*_\]\n]+)\1\](?![([:])/g : SKIP, '$2')
     // zizmor's "Fixed a bug where the [template-injection] audit would …": likewise, a name after "the". (Its lookbehind,
@@ -3681,6 +3694,28 @@ function gitLogGraphAsList(lines: string[]): string[] {
 }
 const GIT_LOG_GRAPH_LINE =
   /^([*|\\/ ]*\*\s+)[0-9a-f]{7,40}\s+-\s+(?:\([^()]*\)\s+)?(\S.*?)\s+\(\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)(?:,\s+\d+\s+\w+)?\s+ago\)\s+<[^<>]+>\s*$/;
+/**
+ * Pen's ChangeLog keys each entry by its day, "150408\tUpdated ocsp stapling …" over tab-indented lines: an entry a change.
+ * Three such entries or more are read as a list, the day no word of the change.
+ */
+function dateKeyedEntriesAsList(lines: string[]): string[] {
+  if (lines.filter((line) => DAY_KEYED_ENTRY.test(line)).length < 3) return lines;
+  return lines.map((line) => line.replace(DAY_KEYED_ENTRY, '- '));
+}
+const DAY_KEYED_ENTRY = /^\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\t+(?=\S)/;
+/**
+ * `date`'s own output over a release: Yaws' "Mon Nov  4 19:22:42 CET 2013 Yaws 1.98", libmicrohttpd's "Sun 26 Feb 2023
+ * 17:49:30 CET". When it was cut; the words after it title the release.
+ */
+function clockDateLinesAsTitles(lines: string[]): string[] {
+  return lines.map((line) => {
+    const dated = /^\p{Lu}\p{Ll}{2}\s/u.test(line) ? line.match(CLOCK_DATE_LINE) : null;
+    if (!dated) return line;
+    return dated[1] ?? '';
+  });
+}
+const CLOCK_DATE_LINE =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:[A-Z][a-z]{2}\s+\d{1,2}|\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4})\s+\d{1,2}:\d{2}(?::\d{2})?\s+[A-Z]{2,5}(?:\s+\d{4})?(?:\s+(\S.*?))?\s*$/;
 const SHORT_TAG_LINE = /^(add|fix|upd|rem|del|chg|new):\s+(?=\S)/i;
 const SHORT_TAG_LABEL: Record<string, string> = { add: 'Added', new: 'New', fix: 'Fixed', upd: 'Improved', chg: 'Changed', rem: 'Removed', del: 'Removed' };
 const KIND_WORD_LINE = /^(?:New|Added|Improved|Fixed|Changed|Removed|Updated|Deprecated)\s+(?=\S)(?!.*:\s*$).{4,200}$/;
@@ -3710,6 +3745,8 @@ function summariesAsItems(lines: string[]): string[] {
   const out = [...lines];
   lines.forEach((line, index) => {
     const summary = line.match(/^\s*(?:<details(?:\s[^>]*)?>\s*)?<summary>(.*\S)\s*<\/summary>\s*$/)?.[1];
+    // CyberChef's "<summary>Click to expand v10 minor versions</summary>": how to open the fold, no change.
+    if (summary && /^(?:click|tap)\s+(?:here\s+)?to\s+(?:expand|show|see|view)\b/i.test(summary)) return;
     if (
       !summary ||
       summary
@@ -5404,7 +5441,13 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                                     numberedSectionsAsHeadings(
                                       outlineNumbersAsList(
                                         kindWordLinesAsList(
-                                          shortTagLinesAsList(gitLogGraphAsList(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input)))))),
+                                          shortTagLinesAsList(
+                                            gitLogGraphAsList(
+                                              dateKeyedEntriesAsList(
+                                                clockDateLinesAsTitles(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input))))),
+                                              ),
+                                            ),
+                                          ),
                                         ),
                                       ),
                                     ),
