@@ -11666,3 +11666,29 @@ describe('holdouts 314 to 321', () => {
     ).not.toMatch(/Known Bugs|Zsh/);
   });
 });
+
+describe('holdouts 314 to 321, trackers and thanks', () => {
+  it("reads a tracker's type and component in brackets as the change's label, a flaw fixed under any type a security fix (InLong)", () => {
+    const notes = [
+      '### Manager',
+      '|ISSUE|Summary|',
+      '|:--|:--|',
+      '|[INLONG-12071](https://github.com/apache/inlong/issues/12071)|[Bug][Manager] Querying MQ messages returned incorrect results from the LIKE matching operator|',
+      '|[INLONG-12129](https://github.com/apache/inlong/issues/12129)|[Improve][Manager] Fix the security vulnerability in /api/node/testConnection|',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['fix', 'Querying MQ messages returned incorrect results from the LIKE matching operator'],
+      ['security', 'Fix the security vulnerability in /api/node/testConnection'],
+    ]);
+  });
+  it('reads thanks to the contributors, "New release." and where the project was cited as no change (perlbrew, reprepro, GNU Parallel)', () => {
+    const notes = [
+      '0.87',
+      '\t- Add --min and --max options to exec command.',
+      '\t- Thanks to our contributors: Branislav Zahradník, Christopher Chavez, Jon Jacobson',
+      '\t- New release.',
+      '\t- GNU Parallel was cited in: Experimental study on the Wind Farm Substation Cable Installation Problem',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Add --min and --max options to exec command.']);
+  });
+});

@@ -1423,8 +1423,14 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     /^see\s+(?:\S+\s+){0,6}?for\s+(?:an?\s+|the\s+|more\s+|further\s+)?(?:(?:full|complete|short|brief|detailed)\s+)?(?:summary|details?|list|overview|explanation|discussion|information|background|rationale)\b/i.test(
       text,
     ) ||
-    // A Debian stanza's "* New upstream release.": the package follows the project's release, which the notes tell.
-    /^new\s+upstream\s+(?:release|version)\b/i.test(text) ||
+    // A Debian stanza's "* New upstream release.": the package follows the project's release, which the notes tell; reprepro's
+    // "* New release." alone likewise.
+    /^new\s+upstream\s+(?:release|version)\b|^new\s+(?:release|version)\.?$/i.test(text) ||
+    // perlbrew's "Thanks to our contributors: Branislav Zahradník, …"; GNU Parallel's "GNU Parallel was cited in: …": who helped,
+    // and who cited it.
+    /^(?:(?:many|special|big)\s+)?thanks\s+(?:go(?:es)?\s+)?to\s+(?:all\s+)?(?:of\s+)?(?:our|the)\s+(?:\w+\s+)?(?:contributors|translators|testers|sponsors|reporters|patchers)\b|^\S+(?:\s+\S+){0,3}\s+(?:was|is|has\s+been)\s+(?:cited|used|mentioned|featured)\s+in\s*:/i.test(
+      text,
+    ) ||
     // Liberation Fonts' RPM changelog "- Releasing liberation-fonts 2.1.0 version": the entry is that release, no change in it.
     /^(?:releasing|tagging|tagged)\s+(?:[\w.-]+\s+){0,2}v?\d+(?:\.\d+)+[\w.-]*(?:\s+(?:version|release))?\.?$/i.test(text) ||
     // MAME's "Of course, these are just the highlights. You can get the source …": the rest is elsewhere, no change.
@@ -1802,7 +1808,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
         ? 'internal'
         : named === 'fix' && (inherited === 'breaking' || inherited === 'security')
           ? inherited
-          : named === 'fix' && (namesFlaw(rest) || namesAdvisory(rest))
+          : // InLong's "[Improve][Agent] Fix Agent path traversal …": a fix of a flaw, whatever its label.
+            (named === 'fix' || (named === 'feature' && /^fix(?:e[sd])?\b/i.test(rest))) && (namesFlaw(rest) || namesAdvisory(rest))
             ? 'security'
             : (named ?? inherited);
     // Stylelint's "Added: `except: [...]` to `rule`", "Removed: support for Node.js 18": before a noun phrase the label is
@@ -2898,6 +2905,16 @@ function itemInline(written: string, repoBase: string | null): CleanText {
 }
 const LEADING_POINTER =
   /^(?:PRs?|Issues?|Pull requests?)\s+((?:\[#\d+\]\([^)\s]+\)|#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[#\d+\]\([^)\s]+\)|#\d+))*)\s+[-–—]\s+(\S.*)$/i;
+const TRACKER_TYPE_TAGS = /^\[(Bug|Improve|Improvement|Feature|New Feature|Security)\]\s*(?:\[[\w ./-]{1,30}\]\s*)*(?=[^\s:])/i;
+const trackerTypeLabel = (_whole: string, type: string) => `${TRACKER_TYPE_LABEL[type.toLowerCase()]}: `;
+const TRACKER_TYPE_LABEL: Record<string, string> = {
+  bug: 'Fix',
+  improve: 'Improvement',
+  improvement: 'Improvement',
+  feature: 'Feature',
+  'new feature': 'Feature',
+  security: 'Security',
+};
 function readItemInline(written: string, repoBase: string | null): CleanText {
   // A run of spaces says nothing a single one does not, and every pattern below that starts with a space scans a run once
   // per character in it: a 50,000-character run of tabs took seconds.
@@ -2909,6 +2926,9 @@ function readItemInline(written: string, repoBase: string | null): CleanText {
     .replace(/^(?:PR|Issue|Pull request)/i.test(written) ? LEADING_POINTER : SKIP, (_whole, pointer: string, rest: string) => `${rest} (${pointer})`)
     // CyberChef's "Fix XSS in Show Base64 offsets [@C85297] | [#2346]": the bar only sets the pull request off.
     .replace(written.includes('| [#') ? /\s+\|\s+(?=\[#\d+\](?:\([^)\s]*\))?\s*$)/ : SKIP, ' ')
+    // InLong's "[Bug][Manager] Querying MQ messages returned incorrect results …", "[Improve][Agent] …": the tracker's type,
+    // then the component, in brackets: the type is the kind's label.
+    .replace(written.startsWith('[') ? TRACKER_TYPE_TAGS : SKIP, trackerTypeLabel)
     // CryptX's "bundled libtomcrypt update branch:develop (commit: d448df1 2025-05-06)": the commit it took.
     .replace(written.includes('commit') ? /\s*\(commit:?\s+[0-9a-f]{7,40}(?:\s+\d{4}-\d{2}-\d{2})?\)/gi : SKIP, '')
     // argon2-cffi's "… within [*argon2-cffi-bindings*], there're …": a reference link whose definition is not in the notes.
@@ -3711,7 +3731,8 @@ function clockDateLinesAsTitles(lines: string[]): string[] {
   return lines.map((line) => {
     const dated = /^\p{Lu}\p{Ll}{2}\s/u.test(line) ? line.match(CLOCK_DATE_LINE) : null;
     if (!dated) return line;
-    return dated[1] ?? '';
+    // (openSUSE's "Tue Sep  3 11:34:48 UTC 2013 - ana@example.org" signs its entry: who, no title.)
+    return dated[1] && !/@|^[-–—]/.test(dated[1]) ? dated[1] : '';
   });
 }
 const CLOCK_DATE_LINE =
@@ -6678,7 +6699,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       }
       if (pendingHeading) listsUnder(pendingHeading);
       if (TABLE_RULE.test(line) || TABLE_RULE.test(next)) continue;
-      const cells = columns.filter((_, column) => !creditColumns.has(column)).map((cell) => cleanInline(cell, repoBase));
+      const cells = columns
+        .filter((_, column) => !creditColumns.has(column))
+        .map((cell) => cleanInline(cell.trimStart().replace(TRACKER_TYPE_TAGS, trackerTypeLabel), repoBase));
       // A "Type" column (Angular's `| fix |`, `| feat |`) is the Conventional Commit type: the row's kind, not its words.
       const typeCell = cells.find((cell) => TYPE_CELL.test(cell.text.trim()));
       const text = tableRowText(cells.filter((cell) => cell !== typeCell).map((cell) => cell.text));
