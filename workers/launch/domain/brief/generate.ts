@@ -155,8 +155,9 @@ const ONLY_SAYS_SECURITY_UPDATE = new RegExp(`${SAYS_SECURITY_UPDATE.source}(?:\
 const INTRO_SAYS_SECURITY = new RegExp(String.raw`\bsecurity (?:\w+ )?(?:release|update)\b|${HOLDS_A_SECURITY_FIX.source}`, 'i');
 const INTRO_SAYS_FEATURES =
   /\b(?:contains?|brings?|includes?|adds?|introduces?|has|have|with)\s+(?:(?:a|some|many|several|lots of|plenty of|great|exciting|cool)\s+)?new features\b/i;
-/** "Released 29 April 2026." listed as a bullet: when, not what. */
+/** A release's heading that names it by why it came out: VisualBoyAdvance-M's "## [2.1.0] Vulnerability fixes". */
 const TITLED_SECURITY_RELEASE = /^#{1,3}\s+\[?v?\d+(?:\.\d+)+[\w.-]*\]?\s+(?:[-–—:]\s+)?(?:security|vulnerability)\s+(?:fix(?:es)?|release|update)\s*$/i;
+/** "Released 29 April 2026." listed as a bullet: when, not what. */
 const RELEASE_DATE = /^released\b[^.]{0,30}\b\d{4}\.?$/i;
 
 /** "(Medium)", "severity: high", and pgAdmin's "Fix critical stored cross-site scripting …": the grade the notes give a flaw. */

@@ -47,6 +47,14 @@ import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, languageNewsAsMarkdown,
 import { changeEntriesAsMarkdown } from './change-entries';
 import { trackerKeyLinesAsList } from './tracker-key-lines';
 import { labelLinesAsList } from './label-lines';
+import {
+  clockDateLinesAsTitles,
+  dateKeyedEntriesAsList,
+  gitLogGraphAsList,
+  kindWordLinesAsList,
+  outlineNumbersAsList,
+  shortTagLinesAsList,
+} from './line-lists';
 import { pullRequestHeadingsAsList } from './pr-headings';
 import { templateTagsRemoved } from './template-tags';
 import { orgNotesAsMarkdown } from './org-notes';
@@ -1808,7 +1816,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
         ? 'internal'
         : named === 'fix' && (inherited === 'breaking' || inherited === 'security')
           ? inherited
-          : // InLong's "[Improve][Agent] Fix Agent path traversal …": a fix of a flaw, whatever its label.
+          : // InLong's "[Improve][Manager] Fix the security vulnerability in …": a fix of a flaw, whatever its label.
             (named === 'fix' || (named === 'feature' && /^fix(?:e[sd])?\b/i.test(rest))) && (namesFlaw(rest) || namesAdvisory(rest))
             ? 'security'
             : (named ?? inherited);
@@ -2527,8 +2535,9 @@ const ONLY_AN_ID = withAdvisoryId(
   'i',
 );
 /** An item that opens with a question. */
-// Dibbler 1.0.0's "So is the project dead? No, I will still fix bugs occasionally.": the author asks, and answers of the project.
+/** NCO's announcement letters its changes: "A. All numeric NCO operators support …", "B. …". */
 const LETTERED_PARAGRAPH = /^\s*[A-H]\.\s+(?=\p{Lu}(?:\p{Ll}|\p{Lu}+\s))/u;
+// Dibbler 1.0.0's "So is the project dead? No, I will still fix bugs occasionally.": the author asks, and answers of the project.
 const ASKED =
   /^(?:(?:so|and|but|now|well),?\s+)?(?:does|do|did|is|are|was|can|could|should|will|would|what|how|why|when|where|which)\b[^.!?]{3,160}\?(?:\s|$)/i;
 /** Who made a feature, told as its heading's first paragraph. */
@@ -3650,98 +3659,6 @@ function numberedSectionsAsHeadings(lines: string[]): string[] {
     return numbered(line) || /^(?:INDEX|CONTENTS|TABLE OF CONTENTS)\s*$/.test(line) ? '' : line;
   });
 }
-/**
- * Squashfs-tools' CHANGES: "\t1. Major improvements" over "\t\t1.1 This release adds Manpages for …" and its wrapped lines,
- * "\t\t1.2 …": an outline whose numbered titles head sections and whose numbered points are each a change. Where three
- * points or more sit under titles of their number ("1.1" under "1."), the titles become headings and the points bullets.
- */
-function outlineNumbersAsList(lines: string[]): string[] {
-  const titles = new Map<string, number>();
-  lines.forEach((line, index) => {
-    const title = line.match(OUTLINE_TITLE);
-    if (title) titles.set(title[1]!, index);
-  });
-  if (titles.size === 0) return lines;
-  const points = lines.flatMap((line, index) => {
-    const point = line.match(OUTLINE_POINT);
-    return point && titles.has(point[2]!) && (titles.get(point[2]!) ?? Infinity) < index ? [index] : [];
-  });
-  if (points.length < 3) return lines;
-  const out = [...lines];
-  const used = new Set(points.map((index) => lines[index]!.match(OUTLINE_POINT)![2]!));
-  for (const [number, index] of titles) if (used.has(number)) out[index] = `### ${lines[index]!.match(OUTLINE_TITLE)![2]}`;
-  for (const index of points) out[index] = lines[index]!.replace(OUTLINE_POINT, '$1* ');
-  return out;
-}
-/**
- * Little CMS' ChangeLog: "New import .CUBE files as RGB devicelinks", "Improved MSYS2, mingw is now supported", "Fixed tificc now
- * can deal with Lab TIFF", a change a line with no bullet, its kind its first word. Three such lines or more in a row, and no
- * other line among them, are a list.
- */
-function kindWordLinesAsList(lines: string[]): string[] {
-  const out = [...lines];
-  let start = 0;
-  for (let at = 0; at <= lines.length; at++) {
-    if (at < lines.length && KIND_WORD_LINE.test(lines[at]!)) continue;
-    if (at - start >= 3) for (let line = start; line < at; line++) out[line] = `- ${lines[line]}`;
-    start = at + 1;
-  }
-  return out;
-}
-/**
- * UltraStar Deluxe's ChangeLog: "upd: platform independent code base", "add: Mac OS X support", "fix: …", "rem: removed …",
- * a change a line with no bullet, led by a short tag of its kind. Where five lines or more are, each is a change under the
- * label its tag stands for.
- */
-function shortTagLinesAsList(lines: string[]): string[] {
-  if (lines.filter((line) => SHORT_TAG_LINE.test(line)).length < 5) return lines;
-  // ("rem: removed confusing solmization option" says its verb already.)
-  return lines.map((line) => {
-    const tag = line.match(SHORT_TAG_LINE);
-    if (!tag) return line;
-    const rest = line.slice(tag[0].length);
-    return /^(?:add|fix|updat|remov|delet|chang|improv|replac)\w*\s/i.test(rest) ? `- ${rest}` : `- ${SHORT_TAG_LABEL[tag[1]!.toLowerCase()]}: ${rest}`;
-  });
-}
-/**
- * VisualBoyAdvance-M's CHANGELOG pastes `git log --graph` under its heading: "* 6b486258 - fix some ELF parsing
- * vulnerabilities #255 (30 hours ago) <Rafael Kitover>", with "(HEAD -> master, …)" on the newest. The subject is the change;
- * the commit, its branches, how long ago and who are not. Three such lines or more are read so.
- */
-function gitLogGraphAsList(lines: string[]): string[] {
-  if (lines.filter((line) => GIT_LOG_GRAPH_LINE.test(line)).length < 3) return lines;
-  return lines.map((line) => line.replace(GIT_LOG_GRAPH_LINE, '$1$2'));
-}
-const GIT_LOG_GRAPH_LINE =
-  /^([*|\\/ ]*\*\s+)[0-9a-f]{7,40}\s+-\s+(?:\([^()]*\)\s+)?(\S.*?)\s+\(\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)(?:,\s+\d+\s+\w+)?\s+ago\)\s+<[^<>]+>\s*$/;
-/**
- * Pen's ChangeLog keys each entry by its day, "150408\tUpdated ocsp stapling …" over tab-indented lines: an entry a change.
- * Three such entries or more are read as a list, the day no word of the change.
- */
-function dateKeyedEntriesAsList(lines: string[]): string[] {
-  if (lines.filter((line) => DAY_KEYED_ENTRY.test(line)).length < 3) return lines;
-  return lines.map((line) => line.replace(DAY_KEYED_ENTRY, '- '));
-}
-const DAY_KEYED_ENTRY = /^\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\t+(?=\S)/;
-/**
- * `date`'s own output over a release: Yaws' "Mon Nov  4 19:22:42 CET 2013 Yaws 1.98", libmicrohttpd's "Sun 26 Feb 2023
- * 17:49:30 CET". When it was cut; the words after it title the release.
- */
-function clockDateLinesAsTitles(lines: string[]): string[] {
-  return lines.map((line) => {
-    const dated = /^\p{Lu}\p{Ll}{2}\s/u.test(line) ? line.match(CLOCK_DATE_LINE) : null;
-    if (!dated) return line;
-    // (openSUSE's "Tue Sep  3 11:34:48 UTC 2013 - ana@example.org" signs its entry: who, no title.)
-    return dated[1] && !/@|^[-–—]/.test(dated[1]) ? dated[1] : '';
-  });
-}
-const CLOCK_DATE_LINE =
-  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:[A-Z][a-z]{2}\s+\d{1,2}|\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4})\s+\d{1,2}:\d{2}(?::\d{2})?\s+[A-Z]{2,5}(?:\s+\d{4})?(?:\s+(\S.*?))?\s*$/;
-const SHORT_TAG_LINE = /^(add|fix|upd|rem|del|chg|new):\s+(?=\S)/i;
-const SHORT_TAG_LABEL: Record<string, string> = { add: 'Added', new: 'New', fix: 'Fixed', upd: 'Improved', chg: 'Changed', rem: 'Removed', del: 'Removed' };
-const KIND_WORD_LINE = /^(?:New|Added|Improved|Fixed|Changed|Removed|Updated|Deprecated)\s+(?=\S)(?!.*:\s*$).{4,200}$/;
-const OUTLINE_TITLE = /^\s*(\d{1,2})\.\s+(\p{Lu}[^.!?:]{1,60}?)\s*$/u;
-const OUTLINE_POINT = /^(\s*)(\d{1,2})\.\d{1,2}\.?\s+(?=\S)/;
 const NUMBERED_TITLE_LINE = /^(\d{1,2}(?:\.\d{1,2})*\.?)\s+(\p{Lu}\S*(?:\s+\S+){0,12})\s*$/u;
 const TWIKI_HEADING = /^---(\+{1,6})(?:!!)?\s+(\S.*)$/;
 

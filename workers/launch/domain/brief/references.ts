@@ -36,13 +36,13 @@ function commitReference(sha: string, repoBase: string | null): Reference {
   return { kind: 'commit', label: sha.slice(0, 7), url: repoBase ? `${repoBase}/commit/${sha}` : null };
 }
 
+/** Doxygen's "%BillboardSet", "%UI": a name kept from being linked, its mark no word of it. */
+export const DOXYGEN_UNLINKED = /(^|[\s(])%(?=\p{Lu}\p{Ll}|\p{Lu}{2,3}(?!\w))/gu;
+
 /**
  * reStructuredText's named references ("`Twisted docs`_", "zope.interface_") read as their words: the parser cleans them
  * so, and the checker reads the cited lines so, for the two to agree.
  */
-/** Doxygen's "%BillboardSet", "%UI": a name kept from being linked, its mark no word of it. */
-export const DOXYGEN_UNLINKED = /(^|[\s(])%(?=\p{Lu}\p{Ll}|\p{Lu}{2,3}(?!\w))/gu;
-
 export function namedReferencesAsWords(text: string): string {
   const quoted = text.replace(/`([^`<>]+)`_{1,2}(?![\w`])/g, '$1');
   // GitLens' "the _GitHub Issues_ and …": an underscore that opens words too sets them in italics, no reference.
