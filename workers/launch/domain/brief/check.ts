@@ -163,6 +163,7 @@ function plain(text: string): string {
     !text.includes('`~') &&
     !text.includes('CVE ') &&
     !text.includes('%') &&
+    !text.includes('(not public)') &&
     !EMPHASIS_IN_WORD.test(text)
   )
     return text;
@@ -195,6 +196,8 @@ function plain(text: string): string {
       .replace(text.includes('=CVE-') ? /[?&](?:name|id|cve(?:id)?)=(?=CVE-\d{4}-\d{4,}(?:[\s)>\]]|$))/gi : SKIP, '$& ')
       // An ioBroker adapter's news, "Migrated GUI to TypeScript\nAdded count attribute …": a JSON string's escaped line break.
       .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : SKIP, ' ')
+      // JavaFX's "JDK-8335714 (not public)": the issue's page is closed; no "not" of the change, and the parser drops it.
+      .replace(text.includes('(not public)') ? /(?<=\b[A-Z][A-Z\d]+-\d+)\s*\(not public\)/g : SKIP, '')
       // Urho3D's Doxygen page, "New face camera mode in %BillboardSet": the mark keeps a name unlinked; the parser drops it.
       .replace(text.includes('%') ? DOXYGEN_UNLINKED : SKIP, '$1')
       // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.

@@ -9457,3 +9457,31 @@ describe('holdouts 314 to 321', () => {
     expect(brief.summary.map((sentence) => sentence.text).join('\n')).not.toMatch(/-CG|Released GNU/);
   });
 });
+
+describe('holdouts 314 to 321, what the corpus checks hold to', () => {
+  it('tells a change its heading names by what was done, not by the handles that did it (Avalonia)', () => {
+    const notes = [
+      '## Custom font support',
+      '',
+      '[#1564](https://github.com/AvaloniaUI/Avalonia/pull/1564) @gillibald has added support for embedded fonts and font fallbacks.',
+      '',
+      '## OpenGL support',
+      '',
+      '[#1935](https://github.com/AvaloniaUI/Avalonia/pull/1935) @kekekeks has added support for OpenGL on all platforms.',
+    ].join('\n');
+    const texts = checkedBriefOf(notes, { version: '0.7', title: 'Avalonia 0.7' }).highlights.map((highlight) => highlight.text);
+    expect(texts.join('\n')).not.toMatch(/@\w/);
+    expect(texts).toContain('Custom font support: Added support for embedded fonts and font fallbacks.');
+  });
+  it('keeps a security fix whose issue key is "(not public)": no "not" of the change (JavaFX)', () => {
+    const notes = [
+      '## List of Security fixes',
+      '',
+      'Issue Key | Summary | Subcomponent',
+      '--------- | ------- | ------------',
+      'JDK-8335714 (not public) | Enhance playing MP3s | media',
+      'JDK-8335715 (not public) | Improve Direct Show support | media',
+    ].join('\n');
+    expect(checkedBriefOf(notes, { version: '24', title: 'JavaFX 24' }).highlights.map((highlight) => highlight.kind)).toEqual(['security', 'security']);
+  });
+});

@@ -96,3 +96,23 @@ const SHORT_TAG_LABEL: Record<string, string> = { add: 'Added', new: 'New', fix:
 const KIND_WORD_LINE = /^(?:New|Added|Improved|Fixed|Changed|Removed|Updated|Deprecated)\s+(?=\S)(?!.*:\s*$).{4,200}$/;
 const OUTLINE_TITLE = /^\s*(\d{1,2})\.\s+(\p{Lu}[^.!?:]{1,60}?)\s*$/u;
 const OUTLINE_POINT = /^(\s*)(\d{1,2})\.\d{1,2}\.?\s+(?=\S)/;
+
+/**
+ * phpVirtualBox's ChangeLog: "Add a configuration variable to set the VRDE address - @rosorio", a change a line, unbulleted,
+ * each signed with its author's handle. A run of lines, most of them (three or more) so signed, is a list.
+ */
+export function handleSignedLinesAsList(lines: string[]): string[] {
+  const out = [...lines];
+  let start = 0;
+  for (let at = 0; at <= lines.length; at++) {
+    const line = lines[at];
+    if (line !== undefined && line.trim() !== '' && !RULE_OR_BULLET.test(line)) continue;
+    const run = lines.slice(start, at);
+    const signed = run.filter((text) => HANDLE_SIGNED.test(text)).length;
+    if (signed >= 3 && signed * 2 >= run.length) for (let index = start; index < at; index++) out[index] = `- ${lines[index]}`;
+    start = at + 1;
+  }
+  return out;
+}
+const HANDLE_SIGNED = /\S\s+[-–—]\s+@[\w-]+\s*$/;
+const RULE_OR_BULLET = /^\s*(?:[-=_*]{3,}\s*$|[-*+•]\s)/;

@@ -11692,3 +11692,37 @@ describe('holdouts 314 to 321, trackers and thanks', () => {
     expect(itemsOf(notes).map((item) => item.text)).toEqual(['Add --min and --max options to exec command.']);
   });
 });
+
+describe('holdouts 314 to 321, lists and credits the corpus checks hold to', () => {
+  it('reads lines each signed with a handle as a list, the handles credits (phpVirtualBox)', () => {
+    const notes = [
+      '-------------------------------------',
+      '    5.2-1   2018-11-09',
+      '-------------------------------------',
+      'Various snapshot fixes and improvements - @Adam5Wu',
+      'Add a configuration variable to set the VRDE address - @rosorio',
+      'Fix Import/Export - @tom077',
+      'Convert to unix file format to reduce size',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'Various snapshot fixes and improvements',
+      'Add a configuration variable to set the VRDE address',
+      'Fix Import/Export',
+      'Convert to unix file format to reduce size',
+    ]);
+  });
+  it('reads a tracker key marked "(not public)" in a table of security fixes as a reference (JavaFX)', () => {
+    const notes = [
+      '## List of Security fixes',
+      '',
+      'Issue Key | Summary | Subcomponent',
+      '--------- | ------- | ------------',
+      'JDK-8335714 (not public) | Enhance playing MP3s | media',
+      'JDK-8335715 (not public) | Improve Direct Show support | media',
+    ];
+    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
+      ['security', 'Enhance playing MP3s (media)'],
+      ['security', 'Improve Direct Show support (media)'],
+    ]);
+  });
+});

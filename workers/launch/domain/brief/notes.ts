@@ -51,6 +51,7 @@ import {
   clockDateLinesAsTitles,
   dateKeyedEntriesAsList,
   gitLogGraphAsList,
+  handleSignedLinesAsList,
   kindWordLinesAsList,
   outlineNumbersAsList,
   shortTagLinesAsList,
@@ -2912,8 +2913,12 @@ const LEADING_TRACKER_KEY = new RegExp(String.raw`^(\s*)\[(?!${ADVISORY_ID_START
 function itemInline(written: string, repoBase: string | null): CleanText {
   return readOnce(parseMemo?.inline, written, () => readItemInline(written, repoBase));
 }
+const HANDLES_DID =
+  /^((?:\[#\d+\]\([^)\s]+\)\s+)?(?:[^:@\n]{1,40}:\s+)?)(?:(?:myself|I|we)(?:\s+\(@[\w-]+\))?\s+and\s+)?@[\w-]+(?:(?:\s*,\s*|\s+and\s+)@[\w-]+)*\s+(?:has|have)\s+(added|implemented|fixed|contributed|written|created|improved|rewritten|ported|built)\b/i;
+const doneByHandles = (_whole: string, lead: string, verb: string) => `${lead}${verb.charAt(0).toUpperCase()}${verb.slice(1)}`;
 const LEADING_POINTER =
   /^(?:PRs?|Issues?|Pull requests?)\s+((?:\[#\d+\]\([^)\s]+\)|#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[#\d+\]\([^)\s]+\)|#\d+))*)\s+[-–—]\s+(\S.*)$/i;
+const UNPUBLISHED_KEY = /^([A-Z][A-Z\d]+-\d+)\s*\((?:not\s+public|private|embargoed|confidential)\)\s*$/;
 const TRACKER_TYPE_TAGS = /^\[(Bug|Improve|Improvement|Feature|New Feature|Security)\]\s*(?:\[[\w ./-]{1,30}\]\s*)*(?=[^\s:])/i;
 const trackerTypeLabel = (_whole: string, type: string) => `${TRACKER_TYPE_LABEL[type.toLowerCase()]}: `;
 const TRACKER_TYPE_LABEL: Record<string, string> = {
@@ -2933,6 +2938,9 @@ function readItemInline(written: string, repoBase: string | null): CleanText {
     .replace(/[ \t]{2,}/g, ' ')
     // stubby4j's "PR [#446](…) - Upgrade log4j to …", "Issue [#416](…) - …": the pointer first, moved where pointers close.
     .replace(/^(?:PR|Issue|Pull request)/i.test(written) ? LEADING_POINTER : SKIP, (_whole, pointer: string, rest: string) => `${rest} (${pointer})`)
+    // Avalonia 0.7's "[#1564](…) @gillibald has added support for embedded fonts …", "myself (@danwalmsley) and @kekekeks have
+    // implemented a new stable backend for OSX": who did it, then what; the change is what.
+    .replace(written.includes('@') ? HANDLES_DID : SKIP, doneByHandles)
     // CyberChef's "Fix XSS in Show Base64 offsets [@C85297] | [#2346]": the bar only sets the pull request off.
     .replace(written.includes('| [#') ? /\s+\|\s+(?=\[#\d+\](?:\([^)\s]*\))?\s*$)/ : SKIP, ' ')
     // InLong's "[Bug][Manager] Querying MQ messages returned incorrect results …", "[Improve][Agent] …": the tracker's type,
@@ -5382,7 +5390,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                                           shortTagLinesAsList(
                                             gitLogGraphAsList(
                                               dateKeyedEntriesAsList(
-                                                clockDateLinesAsTitles(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input))))),
+                                                handleSignedLinesAsList(
+                                                  clockDateLinesAsTitles(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input))))),
+                                                ),
                                               ),
                                             ),
                                           ),
@@ -5831,7 +5841,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         !DEVELOPED_BY.test(said.text) &&
         !/^(?:PRs?|pull requests?|issues?|see|refs?|links?)\s*:?\s*$/i.test(said.text)
       ) {
-        pendingHeading.first = { start, end, text: toldNow ? said.text.replace(/^now,?\s+/i, '') : said.text, code: said.code };
+        const text = said.text.includes('@') ? said.text.replace(HANDLES_DID, doneByHandles) : said.text;
+        pendingHeading.first = { start, end, text: toldNow ? text.replace(/^now,?\s+/i, '') : text, code: said.code };
       }
     }
     // Biopython's prose-only NEWS: after the opening, "This release reverts the removal of …" under the release's own title
@@ -6618,7 +6629,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       if (TABLE_RULE.test(line) || TABLE_RULE.test(next)) continue;
       const cells = columns
         .filter((_, column) => !creditColumns.has(column))
-        .map((cell) => cleanInline(cell.trimStart().replace(TRACKER_TYPE_TAGS, trackerTypeLabel), repoBase));
+        // JavaFX's "JDK-8335714 (not public)": the issue's key, its page closed, is a reference like any other.
+        .map((cell) => cleanInline(cell.trimStart().replace(TRACKER_TYPE_TAGS, trackerTypeLabel).replace(UNPUBLISHED_KEY, '$1'), repoBase));
       // A "Type" column (Angular's `| fix |`, `| feat |`) is the Conventional Commit type: the row's kind, not its words.
       const typeCell = cells.find((cell) => TYPE_CELL.test(cell.text.trim()));
       const text = tableRowText(cells.filter((cell) => cell !== typeCell).map((cell) => cell.text));
