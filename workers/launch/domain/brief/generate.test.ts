@@ -9473,7 +9473,7 @@ describe('holdouts 314 to 321, what the corpus checks hold to', () => {
     expect(texts.join('\n')).not.toMatch(/@\w/);
     expect(texts).toContain('Custom font support: Added support for embedded fonts and font fallbacks.');
   });
-  it('keeps a security fix whose issue key is "(not public)": no "not" of the change (JavaFX)', () => {
+  it('keeps security fixes whose issue keys are "(not public)": references, and no "not" of the change (JavaFX)', () => {
     const notes = [
       '## List of Security fixes',
       '',
@@ -9482,6 +9482,9 @@ describe('holdouts 314 to 321, what the corpus checks hold to', () => {
       'JDK-8335714 (not public) | Enhance playing MP3s | media',
       'JDK-8335715 (not public) | Improve Direct Show support | media',
     ].join('\n');
-    expect(checkedBriefOf(notes, { version: '24', title: 'JavaFX 24' }).highlights.map((highlight) => highlight.kind)).toEqual(['security', 'security']);
+    expect(checkedBriefOf(notes, { version: '24', title: 'JavaFX 24' }).highlights.map((highlight) => [highlight.kind, highlight.text])).toEqual([
+      ['security', 'Enhance playing MP3s (media).'],
+      ['security', 'Improved Direct Show support (media).'],
+    ]);
   });
 });

@@ -11711,18 +11711,4 @@ describe('holdouts 314 to 321, lists and credits the corpus checks hold to', () 
       'Convert to unix file format to reduce size',
     ]);
   });
-  it('reads a tracker key marked "(not public)" in a table of security fixes as a reference (JavaFX)', () => {
-    const notes = [
-      '## List of Security fixes',
-      '',
-      'Issue Key | Summary | Subcomponent',
-      '--------- | ------- | ------------',
-      'JDK-8335714 (not public) | Enhance playing MP3s | media',
-      'JDK-8335715 (not public) | Improve Direct Show support | media',
-    ];
-    expect(itemsOf(notes).map((item) => [item.kind, item.text])).toEqual([
-      ['security', 'Enhance playing MP3s (media)'],
-      ['security', 'Improve Direct Show support (media)'],
-    ]);
-  });
 });
