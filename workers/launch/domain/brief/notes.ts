@@ -1420,7 +1420,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     ) ||
     // open-vm-tools' "Please see the Resolved Issues and Known Issues sections below.", "A complete list of the granular changes
     // in … is available at:", "Updated on: 26 October 2023": where to read more, and when the page changed.
-    /^(?:please\s+)?(?:see|refer\s+to|read)\s+(?:the\s+)?[^.!?]{0,80}\bsections?\s+(?:below|above)\b/i.test(text) ||
+    // (Two linear tests: one pattern from the verb to "sections below" backtracked cubically over a run of spaces.)
+    (/^(?:please\s+)?(?:see|refer\s+to|read)\s/i.test(text) && /\bsections?\s+(?:below|above)\b/i.test(text.slice(0, 120))) ||
     /^(?:an?|the)\s+(?:complete|full|detailed)\s+(?:list|log|changelog|record)\b.{0,100}?\b(?:is|are|can\s+be)\s+(?:available|found|read)\b/i.test(text) ||
     /^(?:last\s+)?(?:updated|published|posted)(?:\s+on)?\s*:\s*\S[^.!?]{0,30}\d{4}\.?$/i.test(text) ||
     // Dibbler's "If you find bugs, please report them on http://…": where to report, no change.
