@@ -63,3 +63,35 @@ export function datedBlocksAsMarkdown(lines: string[]): string[] {
     return lead > indent ? `  ${line.trim()}` : `- ${line.trim()}`;
   });
 }
+
+const WEEKDAY = '(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*';
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+const CLOCK = String.raw`\d{1,2}:\d{2}(?::\d{2})?`;
+/** `date`'s own output, month first and year last: "Thu Apr 09 09:59:38 WAT 2026", "Mon Nov  4 19:22:42 CET 2013". */
+export const CLOCK_DATE_MONTH_FIRST = String.raw`${WEEKDAY}\s+${MONTH}\s+\d{1,2}\s+${CLOCK}\s+(?:[A-Z]{2,5}\s+)?\d{4}`;
+/** Day first, the zone last: "Sun 26 Feb 2023 17:49:30 CET", "Mon 02 Jan 2023 18:13:16 CET". */
+export const CLOCK_DATE_DAY_FIRST = String.raw`${WEEKDAY}\s+\d{1,2}\s+${MONTH}\s+\d{4}\s+${CLOCK}(?:\s+[A-Z]{2,5})?`;
+
+/**
+ * Pen's ChangeLog keys each entry by its day, "150408\tUpdated ocsp stapling …" over tab-indented lines: an entry a change.
+ * Three such entries or more are read as a list, the day no word of the change.
+ */
+export function dateKeyedEntriesAsList(lines: string[]): string[] {
+  if (lines.filter((line) => DAY_KEYED_ENTRY.test(line)).length < 3) return lines;
+  return lines.map((line) => line.replace(DAY_KEYED_ENTRY, '- '));
+}
+const DAY_KEYED_ENTRY = /^\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\t+(?=\S)/;
+
+/**
+ * `date`'s output over a release: Yaws' "Mon Nov  4 19:22:42 CET 2013 Yaws 1.98", libmicrohttpd's "Sun 26 Feb 2023 17:49:30
+ * CET". When it was cut; the words after it title the release.
+ */
+export function clockDateLinesAsTitles(lines: string[]): string[] {
+  return lines.map((line) => {
+    const dated = /^\p{Lu}\p{Ll}{2}\s/u.test(line) ? line.match(CLOCK_DATE_LINE) : null;
+    if (!dated) return line;
+    // (openSUSE's "Tue Sep  3 11:34:48 UTC 2013 - ana@example.org" signs its entry: who, no title.)
+    return dated[1] && !/@|^[-–—]/.test(dated[1]) ? dated[1] : '';
+  });
+}
+const CLOCK_DATE_LINE = new RegExp(String.raw`^(?:${CLOCK_DATE_MONTH_FIRST}|${CLOCK_DATE_DAY_FIRST})(?:\s+(\S.*?))?\s*$`, 'i');

@@ -42,20 +42,19 @@ import { withoutFrontMatter } from './front-matter';
 import { blurbAsMarkdown } from './blurb-notes';
 import { cueReleaseAsMarkdown } from './cue-notes';
 import { dashTagLinesAsMarkdown } from './dash-tag-notes';
-import { datedBlocksAsMarkdown, datedLinesAsMarkdown } from './dated-lines';
+import {
+  CLOCK_DATE_DAY_FIRST,
+  CLOCK_DATE_MONTH_FIRST,
+  clockDateLinesAsTitles,
+  dateKeyedEntriesAsList,
+  datedBlocksAsMarkdown,
+  datedLinesAsMarkdown,
+} from './dated-lines';
 import { jsonChangesAsMarkdown, jsonKindListsAsMarkdown, languageNewsAsMarkdown, rushChangelogAsMarkdown } from './json-changes';
 import { changeEntriesAsMarkdown } from './change-entries';
 import { trackerKeyLinesAsList } from './tracker-key-lines';
 import { labelLinesAsList } from './label-lines';
-import {
-  clockDateLinesAsTitles,
-  dateKeyedEntriesAsList,
-  gitLogGraphAsList,
-  handleSignedLinesAsList,
-  kindWordLinesAsList,
-  outlineNumbersAsList,
-  shortTagLinesAsList,
-} from './line-lists';
+import { gitLogGraphAsList, handleSignedLinesAsList, kindWordLinesAsList, outlineNumbersAsList, shortTagLinesAsList } from './line-lists';
 import { pullRequestHeadingsAsList } from './pr-headings';
 import { templateTagsRemoved } from './template-tags';
 import { orgNotesAsMarkdown } from './org-notes';
@@ -1409,8 +1408,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     (raw.includes('](') && RELEASE_METADATA_LINK.test(raw)) ||
     LISTS_CONTENTS.test(text) ||
     // LXQt's "Downloads and links are hosted on downloads.lxqt.org.", "The full release announcement is available on the mailing
-    // list.", PLplot's "Changes relative to PLplot 5.8.0 (the previous stable release).": where to get it, read it, and since when.
-    /^(?:downloads?|binaries|packages|tarballs)\b[^.]{0,40}\b(?:are|is)\s+(?:hosted|available)\s+(?:on|at|from)\b|^the\s+full\s+(?:release\s+)?(?:announcement|change ?log|release notes|list of changes)\s+(?:is|are|can be)\s+(?:available|found|read)\b|^(?:changes|differences)\s+relative\s+to\s+\S/i.test(
+    // list.", open-vm-tools' "A complete list of the granular changes in … is available at:", PLplot's "Changes relative to
+    // PLplot 5.8.0 (the previous stable release).": where to get it, read it, and since when.
+    /^(?:downloads?|binaries|packages|tarballs)\b[^.]{0,40}\b(?:are|is)\s+(?:hosted|available)\s+(?:on|at|from)\b|^(?:an?|the)\s+(?:complete|full|detailed)\s+(?:release\s+)?(?:announcement|change ?log|release notes|list|log|record)\b.{0,100}?\b(?:is|are|can\s+be)\s+(?:available|found|read)\b|^(?:changes|differences)\s+relative\s+to\s+\S/i.test(
       text,
     ) ||
     // ImpressCMS' "Unzip the contents of the 'htdocs' folder in the root folder of your site, and go in a browser to …": how
@@ -1418,11 +1418,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     /^(?:unzip|extract|unpack|upload|copy)\s+(?:the\s+)?(?:contents|archive|files?|zip|tarball|package)\b[^.]{0,60}\b(?:folder|directory|server|site)\b/i.test(
       text,
     ) ||
-    // open-vm-tools' "Please see the Resolved Issues and Known Issues sections below.", "A complete list of the granular changes
-    // in … is available at:", "Updated on: 26 October 2023": where to read more, and when the page changed.
+    // open-vm-tools' "Please see the Resolved Issues and Known Issues sections below.", "Updated on: 26 October 2023": where to
+    // read more, and when the page changed.
     // (Two linear tests: one pattern from the verb to "sections below" backtracked cubically over a run of spaces.)
     (/^(?:please\s+)?(?:see|refer\s+to|read)\s/i.test(text) && /\bsections?\s+(?:below|above)\b/i.test(text.slice(0, 120))) ||
-    /^(?:an?|the)\s+(?:complete|full|detailed)\s+(?:list|log|changelog|record)\b.{0,100}?\b(?:is|are|can\s+be)\s+(?:available|found|read)\b/i.test(text) ||
     /^(?:last\s+)?(?:updated|published|posted)(?:\s+on)?\s*:\s*\S[^.!?]{0,30}\d{4}\.?$/i.test(text) ||
     // Dibbler's "If you find bugs, please report them on http://…": where to report, no change.
     /^if\s+you\s+(?:find|encounter|notice|hit|run\s+into|experience|spot|see)\b[^.!?]{0,80}?\b(?:please\s+)?(?:report|let\s+us\s+know|file|open|tell\s+us)\b/i.test(
@@ -2501,10 +2500,7 @@ const RELEASED_LINE = new RegExp(String.raw`^(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d
 const VERSION_LABEL = /^(?:[rv]|version\s+)?\d+(?:\.\d+)*[a-z]?:\s*$/i;
 /** A line that only dates it: "2026/08/09", "2026-08-09", "August 9, 2026", "9 Aug 2026". */
 /** merlin's "Thu Apr 09 09:59:38 WAT 2026", as `date` prints it, is a date line too; rxvt-unicode's "9.31 Mon 02 Jan 2023 18:13:16 CET", a version dated so. */
-const DATE_LINE = new RegExp(
-  String.raw`^\(?${DATE}\)?$|^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?\s+(?:[A-Z]{2,5}\s+)?\d{4}$|^(?:v?\d+(?:\.\d+)+[\w.+-]*\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s+[A-Z]{2,5})?$`,
-  'i',
-);
+const DATE_LINE = new RegExp(String.raw`^\(?${DATE}\)?$|^${CLOCK_DATE_MONTH_FIRST}$|^(?:v?\d+(?:\.\d+)+[\w.+-]*\s+)?${CLOCK_DATE_DAY_FIRST}$`, 'i');
 /**
  * A line that titles the release in a plain-text file: "Changes in version 0.4.8.1-alpha - 2023-06-01", "Release Notes for
  * Samba 4.24.5", "Sun May 03rd 2026 - maintainer <maintainer@example.org> - v5.2.0": a version with the words of a title,
