@@ -5,6 +5,7 @@ import { checkBrief } from './check';
 import { BriefInputError, type BriefRelease, generateBrief, MAX_BRIEF_NOTES_CHARS, truncateWords } from './generate';
 import { parseNotes } from './notes';
 import { corpus, releaseOf } from '../../../../test/fixtures/release-notes';
+import { checkedBrief } from '../../../../test/workers/checked-brief';
 import { cleanInline } from './references';
 import { preReleaseLabel, shownVersion } from './version';
 
@@ -20,12 +21,7 @@ const release = {
 /** The brief of the fixture release with these notes (and any of its fields replaced), without a profile. */
 const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
 /** As briefOf, for a brief its own checker must accept whole. */
-function checkedBriefOf(notes: string, overrides: Partial<BriefRelease> = {}) {
-  const given = { ...release, ...overrides, notes };
-  const brief = generateBrief(given, null);
-  expect(checkBrief(brief, { notes, release: given, profile: null })).toEqual([]);
-  return brief;
-}
+const checkedBriefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => checkedBrief({ ...release, ...overrides, notes });
 /** The summary of a brief whose notes open with a line, then list one change. */
 const summaryOpenedBy = (first: string) =>
   briefOf([first, '', '- Add the focus workspace command'].join('\n'), { version: '4.23', title: 'Acme 4.23' }).summary;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBrief } from './check';
-import { generateBrief } from './generate';
+import { checkedBrief } from '../../../../test/workers/checked-brief';
 import { joomlaChangelogAsMarkdown } from './joomla-changelog';
 
 /** Made-up notes in the way Kunena's CHANGELOG.php is written: dated entries over lines led by the legend's signs. */
@@ -39,10 +38,8 @@ describe("a Joomla extension's changelog (Kunena)", () => {
   });
 
   it('makes a security release of the fix the legend calls one, its checker agreeing', () => {
-    const release = { id: 'r', version: '1.5.4', title: 'Kunena 1.5.4', url: null, notes: NOTES, contentHash: 'h' };
-    const brief = generateBrief(release, null);
+    const brief = checkedBrief({ id: 'r', version: '1.5.4', title: 'Kunena 1.5.4', url: null, notes: NOTES, contentHash: 'h' });
     expect(brief.releaseKind).toBe('security');
     expect(brief.highlights[0]).toMatchObject({ kind: 'security', text: 'Fixed XSS vulnerability in BBCode parser.' });
-    expect(checkBrief(brief, { notes: NOTES, release, profile: null })).toEqual([]);
   });
 });

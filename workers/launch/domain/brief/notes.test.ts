@@ -11694,6 +11694,18 @@ describe('holdouts 314 to 321, trackers and thanks', () => {
 });
 
 describe('holdouts 314 to 321, lists and credits the corpus checks hold to', () => {
+  it('reads a bullet that opens on the handles that did the change as the change (Avalonia, as a list)', () => {
+    const notes = [
+      '## 0.7',
+      '',
+      '- @gillibald has added support for embedded fonts and font fallbacks.',
+      '- Custom font support: @kekekeks has implemented OpenGL on all platforms.',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'Added support for embedded fonts and font fallbacks.',
+      'Custom font support: Implemented OpenGL on all platforms.',
+    ]);
+  });
   it('reads lines each signed with a handle as a list, the handles credits (phpVirtualBox)', () => {
     const notes = [
       '-------------------------------------',
