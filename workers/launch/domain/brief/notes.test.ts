@@ -11724,3 +11724,45 @@ describe('holdouts 314 to 321, lists and credits the corpus checks hold to', () 
     ]);
   });
 });
+
+describe('holdouts 306 to 321, what the last stop left', () => {
+  it("reads a capitals SECURITY label before an en dash as the item's kind (Hangfire)", () => {
+    const notes = [
+      '1.7.3',
+      '',
+      '• SECURITY – Use `HtmlEncode` in all remaining places in Dashboard UI to prevent XSS attacks.',
+      '',
+      '• Added – `Cron.Never` method for adding manual recurring jobs that never fire (by @michaltalaga).',
+    ];
+    expect(kindsAndTexts(notes)[0]).toEqual(['security', 'Use HtmlEncode in all remaining places in Dashboard UI to prevent XSS attacks.']);
+  });
+  it('reads "Security fix." opening an item as its kind, kept with the flaw it names (GNU Parallel)', () => {
+    const notes = [
+      '20150422',
+      '',
+      'New in this release:',
+      '',
+      '* Security fix. An attacker on the local system could make you',
+      '  overwrite one of your own files with a single byte.',
+      '',
+      '* --shuf will generate all jobs, and shuffle them before running',
+      '  them.',
+    ];
+    expect(kindsAndTexts(notes)[0]).toEqual([
+      'security',
+      'Security fix: an attacker on the local system could make you overwrite one of your own files with a single byte.',
+    ]);
+  });
+  it('reads the paragraphs under "Changes and Enhancements" as its changes, not the heading as one (shUnit2)', () => {
+    const notes = [
+      '## Changes and Enhancements',
+      '',
+      'With the move to GitHub, the shUnit2 unit tests are run on every commit using the [Travis CI][TravisCI] continuous integration framework.',
+      '',
+      '[TravisCI]: https://travis-ci.org/kward/shunit2',
+      '',
+      "Shell commands in shUnit2 are prefixed with '\\' so that they can be stubbed in tests.",
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).not.toContain('Changes and Enhancements');
+  });
+});

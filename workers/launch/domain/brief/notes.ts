@@ -915,7 +915,7 @@ const SHORT_TAG_RUN = /^(?:\[(?:new|mod|fix|sec|prf|doc|nop|[a-z][\w-]{0,20}|GHS
 const BOLD_SECURITY_TAG = /^\s*(?:[-*+]\s+)?\*\*SECURITY\*\*:?\s+(?=\S)/;
 // Libreswan's "SECURITY IKEv2: Fixes …": the kind in capitals before the change's scope; snapd's "SECURITY UPDATE: …" a label.
 const SHOUTED_SECURITY_TAG =
-  /^\s*(?:(?:⚠\uFE0F?|:warning:)\s*SECURITY\b:?|SECURITY\s+(?:UPDATE|FIX|ISSUE)S?:|SECURITY(?=\s+(?=[\w./-]*[a-z\d])[\w./-]{2,30}:\s))\s*(?=\S)/;
+  /^\s*(?:(?:⚠\uFE0F?|:warning:)\s*SECURITY\b:?|SECURITY\s+(?:UPDATE|FIX|ISSUE)S?:|SECURITY\s+[–—-](?=\s)|SECURITY(?=\s+(?=[\w./-]*[a-z\d])[\w./-]{2,30}:\s))\s*(?=\S)/;
 const BUMP_LEAD_IN =
   /^(?:upgrade[sd]?|update[sd]?|bump(?:s|ed)?)\s+(?:\S+\s+){0,2}?(?:wheels?|dependenc(?:y|ies)|deps|packages?|librar(?:y|ies)|modules?|crates?|gems?)\b/i;
 /** Renovate's "Update dependency x to v2 [SECURITY]", k6's "Updates `golang.org/x/net` to `v0.53.0` [security] (CVE-…)". */
@@ -945,8 +945,11 @@ const REMOVES_A_FLAW =
 function namesFlaw(text: string): boolean {
   return (NAMED_FLAW.test(text) && !NOT_SECURITY.test(text)) || stopsAttack(text) || SECURITY_ISSUES_CLOSED.test(text);
 }
-/** Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind. */
-export const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*:\s+(?=\S)/i;
+/**
+ * Electrum's "security fix: multiple lightning-related security issues have been fixed": a label saying the kind; GNU
+ * Parallel's "Security fix. An attacker on the local system could …", a sentence of its own saying so.
+ */
+export const SECURITY_FIX_LABEL = /^security\s+fix(?:es)?\s*(?::|\.(?=\s+\p{Lu}))\s+(?=\S)/iu;
 /**
  * flutter_downloader's "Security update for iOS": a fix of a flaw, told by where it is. TCExam's "This version includes
  * security fixes, please update ASAP.": the release's, told as one of its changes.
@@ -1940,7 +1943,12 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Git's "Performance, Internal Implementation, Development Support etc.": what does not speak of speed there is the
   // project's own plumbing ("The 'whence' field in 'struct object_info' has been removed"), not a change users meet.
   if (inherited === 'performance' && MIXED_WITH_INTERNAL.test(section) && !KIND_CUES.performance.test(text)) return { kind: 'internal', text };
-  if (text.includes(':') && SECURITY_FIX_LABEL.test(text)) return { kind: 'security', text: text.replace(SECURITY_FIX_LABEL, '') };
+  const securityLabel = text.match(SECURITY_FIX_LABEL)?.[0];
+  if (securityLabel) {
+    const rest = text.slice(securityLabel.length);
+    // GNU Parallel's sentence stays, joined to the flaw it names: "Security fix." alone would tell nothing.
+    return { kind: 'security', text: securityLabel.includes(':') ? rest : `Security fix: ${lowerFirst(rest, /^(?:An?|The|This|It)\s/)}` };
+  }
   // lftp's "security fixes in html parsing code": security fixes, so called, are one, whatever section they are in.
   if (inherited !== 'internal' && SECURITY_FIXES_TOLD.test(text)) return { kind: 'security', text };
   // i18next's "**Memory leak fix**: move module-level `checkedLoadedFor` cache …" under Improvements: the label says it fixes.
@@ -2567,7 +2575,7 @@ const RELEASE_TITLE =
 // http-kit's "## Security and compatibility note ⚠️" over what the release now rejects: a note's title, its paragraph the change.
 // devenv 1.11's "### For module authors" over what they may now do: whom a section speaks to, no change of its own.
 const SECTION_TITLE =
-  /\b(?:changes|notes?|notices?|updates|deprecations|removals|improvements|fixes|features|highlights|overview|summary|contents|noteworthy|security\s+update)(?:\s|:|⚠\uFE0F?|🚨)*$|^for\s+(?:[\w-]+\s+){0,2}(?:authors|developers|users|maintainers|contributors|administrators|admins|packagers|integrators|operators|translators)$|\b(?:breaking|incompatible)\s+changes\s+(?:to|in|for|since|from)\s+\S+(?:\s+\S+){0,3}$|^changed\s+(?:defaults?|behaviou?rs?)(?:\s*\/\s*(?:defaults?|behaviou?rs?))?$/i;
+  /\b(?:changes|notes?|notices?|updates|deprecations|removals|improvements|enhancements|fixes|features|highlights|overview|summary|contents|noteworthy|security\s+update)(?:\s|:|⚠\uFE0F?|🚨)*$|^for\s+(?:[\w-]+\s+){0,2}(?:authors|developers|users|maintainers|contributors|administrators|admins|packagers|integrators|operators|translators)$|\b(?:breaking|incompatible)\s+changes\s+(?:to|in|for|since|from)\s+\S+(?:\s+\S+){0,3}$|^changed\s+(?:defaults?|behaviou?rs?)(?:\s*\/\s*(?:defaults?|behaviou?rs?))?$/i;
 const PART_NOW_DOES = /^\p{Lu}[\w.-]*(?:\s+[\w.-]+){0,3}\s+now\s+(?:supports?|allows?|handles?|includes?|ships?|offers?)\s/u;
 const THIS_RELEASE_CHANGES = /^this (?:release|version) (?:adds|reverts|fixes|removes|drops|deprecates|introduces|changes|restores|updates|replaces)\b/i;
 /** Of those, one that says the release fixes something ("This patch release fixes …", "The update mainly fixes …"): a fix. */
@@ -5502,6 +5510,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         pendingHeading.first?.text ?? '',
       ) &&
       !SECTION_TITLE.test(pendingHeading.heading.text) &&
+      // shUnit2's "## Changes and Enhancements" over two paragraphs: a kind's title, each paragraph a change.
+      !/^(?:[\p{L}-]+\s+(?:and|&)\s+)?enhancements$/iu.test(pendingHeading.heading.text) &&
       // Ampache's "### Security (4.2.2)" over "Fix CVE-2020-15153 - Unauthenticated SQL injection in Ampache": a kind's title.
       !(/^\p{L}+\s*\(v?\d+(?:\.\d+)+\)$/u.test(pendingHeading.heading.text) && sectionKind(pendingHeading.heading.text) !== null)
     ) {
