@@ -76,7 +76,9 @@ const GIT_LOG_GRAPH_LINE =
 
 /**
  * phpVirtualBox's ChangeLog: "Add a configuration variable to set the VRDE address - @rosorio", a change a line, unbulleted,
- * each signed with its author's handle. A run of lines, most of them (three or more) so signed, is a list.
+ * each signed with its author's handle; frei0r's GitHub notes pasted without their bullets, "Support MSYS2/mingw-w64 by
+ * @mingwandroid in #113" and "@kwizart made their first contribution in #101". A run of lines, most of them (three or more)
+ * so signed, is a list.
  */
 export function handleSignedLinesAsList(lines: string[]): string[] {
   return runsAsList(
@@ -88,7 +90,7 @@ export function handleSignedLinesAsList(lines: string[]): string[] {
     },
   );
 }
-const HANDLE_SIGNED = /\S\s+[-–—]\s+@[\w-]+\s*$/;
+const HANDLE_SIGNED = /\S\s+(?:[-–—]\s+@[\w-]+|by\s+@[\w-]+(?:\[bot\])?\s+in\s+(?:#\d+|https?:\/\/\S+))\s*$|^@[\w-]+ made their first contribution\b/;
 const RULE_OR_BULLET = /^\s*(?:[-=_*]{3,}\s*$|[-*+•]\s)/;
 
 /** Each run of lines that `inRun` holds, bulleted where `isList` says the run is a list; other lines as they were. */

@@ -11766,3 +11766,194 @@ describe('holdouts 306 to 321, what the last stop left', () => {
     expect(itemsOf(notes).map((item) => item.text)).not.toContain('Changes and Enhancements');
   });
 });
+
+describe('holdouts 322 to 329', () => {
+  it('reads "Altogether 9 issues." under the full list of fixes as no change (Robot Framework)', () => {
+    const notes = [
+      'Full list of fixes and enhancements',
+      '===================================',
+      '',
+      '.. list-table::',
+      '    :header-rows: 1',
+      '',
+      '    * - ID',
+      '      - Type',
+      '    * - `#5615`_',
+      '      - bug',
+      '',
+      'Altogether 9 issues. View on the `issue tracker <https://github.com/robotframework/robotframework/issues?q=milestone%3Av7.4.2>`__.',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).not.toContain('Altogether 9 issues. View on the issue tracker.');
+  });
+  it('reads a whole commit id before a message as no word of the change (Faiss)', () => {
+    const notes = [
+      '## [1.13.2] - 2025-12-19',
+      '',
+      'Added',
+      '- 033e6acc6995d1adb9ea5317fadff152df3116bc Add RaBitQStats for tracking two-stage search filtering effectiveness (#4723)',
+    ];
+    expect(itemsOf(notes)[0]?.text).toBe('Add RaBitQStats for tracking two-stage search filtering effectiveness');
+  });
+  it('reads "Fixes issue #83." once the issue went, and handles set off by two spaces, as no words of the change (MojoMojo)', () => {
+    const notes = [
+      '1.05  2011-09-14 04:20',
+      '  New features:',
+      '  - Script to delete inactive users and their page revisions, useful to clear spam  (dandv)',
+      '  - Navigation bar for /.users both at top and bottom of the page now  (dandv)',
+      '  Bug fixes:',
+      '  - Check input for gallery pages (be numeric) and jsrpc/diff (page must exist). Fixes issue #83.  (dandv)',
+      '  - Allow only logged-in users to export. Alleviates issue #39.  (dandv)',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'Script to delete inactive users and their page revisions, useful to clear spam',
+      'Navigation bar for /.users both at top and bottom of the page now',
+      'Check input for gallery pages (be numeric) and jsrpc/diff (page must exist).',
+      'Allow only logged-in users to export.',
+    ]);
+  });
+  it('reads the names that sign many changes after a dash as credits, not a thing named each time (Mezzanine, wiki.js)', () => {
+    const signed = [
+      'Version 4.3.0 (Jun 15, 2018)',
+      '----------------------------',
+      '',
+      '  * Added explicit ``on_delete`` arguments for all ForeignKey models - Samir Shah',
+      '  * Only generate thumbnails in RichText when absolute width/height used. Closes #1748 - Stephen McDonald',
+      '  * Removed null attribute from slug CharField - Samir Shah',
+      '  * Converted all ``template.render`` calls to pass a dict instead of a Context object - Samir Shah',
+      '  * Fixed ``MezzanineBackend.authenticate`` backend to accept a request argument, added in Django 1.11 - Samir Shah',
+    ];
+    expect(
+      itemsOf(signed)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/Samir Shah|Stephen McDonald/);
+    const named = ['## 2.0.0-beta.68', '', '- Added Search Engine - DB Basic', '- Added Search Engine - DB PostgreSQL', '- Added Search Engine - Azure Search'];
+    expect(itemsOf(named).map((item) => item.text)).toContain('Added Search Engine - Azure Search');
+  });
+  it('reads "(#305, altblue)" and "[Bart Trojanowski]" closing most lines as credits (xdotool, Openswan)', () => {
+    const xdotool = [
+      '3.20210804.1',
+      '  - search command now supports searching by window role with `--role` flag (#305, altblue)',
+      '  - get_window_location now reports correct value (#289, Edwin Heerschap)',
+      '  - Fix memory leak (#299, orcNo and longqi)',
+      '  - Uppercase Latin-1/Basic Latin are now typed correctly (#283, Hasan)',
+    ];
+    expect(
+      itemsOf(xdotool)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/altblue|longqi|Hasan/);
+    const openswan = [
+      'v2.6.51.4 (June 13, 2019)',
+      '',
+      '* cleanup warnings in delete_connection() [Bart Trojanowski]',
+      '* tests: cleanup warnings in libpluto unit tests [Bart Trojanowski]',
+      '* tests: add quick_mode_hash12() to libpluto seam code [Bart Trojanowski]',
+      '* ikev1: hack to check informational payloads [Andrew Cagney',
+      '  (from Libreswan commit 9391eab9)]',
+    ];
+    expect(
+      itemsOf(openswan)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/Trojanowski|Cagney/);
+  });
+  it('reads Firebird\'s "Contributor(s):" lines and ssh-audit\'s "; credit [Name](…)" as credits', () => {
+    const firebird = [
+      '## Improvements',
+      '',
+      '* [#8922](https://github.com/FirebirdSQL/firebird/issues/8922): Update Windows distributions with _zlib_ version 1.3.2  ',
+      '  Contributor(s): Vlad Khorsun',
+      '',
+      "* [#8598](https://github.com/FirebirdSQL/firebird/issues/8598): Don't fire referential integrity triggers if primary or unique keys haven't changed  ",
+      '  Contributor(s): Vlad Khorsun',
+      '',
+      '* [#8905](https://github.com/FirebirdSQL/firebird/issues/8905): Make the engine tolerate a missing `fbtrace.conf`  ',
+      '  Contributor(s): Adriano dos Santos Fernandes',
+    ];
+    expect(
+      itemsOf(firebird)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/Contributor|Khorsun/);
+    const sshAudit = [
+      '### v3.0.0 (2023-09-07)',
+      ' - Hostname resolution failure no longer causes scans against multiple hosts to terminate unexpectedly; credit [Dani Cuesta](https://github.com/daniel-cues).',
+      ' - Results from concurrent scans against multiple hosts are no longer improperly combined; bug discovered by [Adam Russell](https://github.com/thecliguy).',
+    ];
+    expect(itemsOf(sshAudit).map((item) => item.text)).toEqual([
+      'Hostname resolution failure no longer causes scans against multiple hosts to terminate unexpectedly.',
+      'Results from concurrent scans against multiple hosts are no longer improperly combined.',
+    ]);
+  });
+  it('reads a vulnerability solved, a fix added for one, and security bug fixes told in bulk as security fixes (pymodbus, Snort, Axel)', () => {
+    expect(kindsAndTexts(['## 3.12.0', '', '* Solve DoS vulnerability. (#2852)'])[0]).toEqual(['security', 'Solve DoS vulnerability.']);
+    expect(kindsAndTexts(['## 3.10.1.0', '', '* dns: add fix infinite recursion vulnerability'])[0]).toEqual([
+      'security',
+      'dns: fix infinite recursion vulnerability',
+    ]);
+    expect(kindsAndTexts(['## 2.15', '', '* Lots of security bugfixes'])[0]?.[0]).toBe('security');
+  });
+  it("reads GitHub's generated notes pasted without their bullets as a list, its handles credits (frei0r)", () => {
+    const notes = [
+      '1.8   - 27 March 2021',
+      '',
+      "What's Changed:",
+      'Consolidated opencv4 support by @kwizart in #101',
+      'spelling fixes by @umlaeute in #98',
+      'Support MSYS2/mingw-w64 by @mingwandroid in #113',
+      '',
+      'New Contributors:',
+      '@kwizart made their first contribution in #101',
+      '@mingwandroid made their first contribution in #112',
+    ];
+    const texts = itemsOf(notes).map((item) => item.text);
+    expect(texts).toEqual(expect.arrayContaining(['Consolidated opencv4 support', 'spelling fixes', 'Support MSYS2/mingw-w64']));
+    expect(texts.join('\n')).not.toMatch(/@|first contribution/);
+  });
+  it('reads a change said to introduce one breaking change, or to result in one, as breaking (Mavericks, ssh-audit)', () => {
+    const mavericks = [
+      "# What's new in Mavericks 3.0",
+      '',
+      '### Experimental MavericksRepository',
+      '',
+      'Mavericks 3.0 introduces an experimental module `mvrx-common` with new abstraction `MavericksRepository`.',
+      '',
+      '### API Changes',
+      '',
+      'Mavericks 3.0 introduces one breaking change: `MavericksViewModelConfig.BlockExecutions` is extracted into  `MavericksBlockExecutions`.',
+    ];
+    expect(itemsOf(mavericks).find((item) => item.text.includes('BlockExecutions'))?.kind).toBe('breaking');
+    const sshAudit = [
+      '### v3.0.0 (2023-09-07)',
+      ' - Added failure, warning, and info notes to JSON output (note that this results in a breaking change to the banner protocol, "enc", and "mac" fields).',
+    ];
+    expect(itemsOf(sshAudit)[0]?.kind).toBe('breaking');
+  });
+  it('reads a PGP-signed announcement without its armour, checksums and signer (DBD::Pg)', () => {
+    const notes = [
+      '-----BEGIN PGP SIGNED MESSAGE-----',
+      'Hash: SHA1',
+      '',
+      'This release adds support for the new PQclosePrepared function inside libpq.',
+      '',
+      'Checksums for the 3.18.0 tarball:',
+      '',
+      'f58e5f6cbcc94e599afa08224f4e1dd2  DBD-Pg-3.18.0.tar.gz (md5)',
+      'c75f0667769ac7921c59ef4b4d44a249a3881e05  DBD-Pg-3.18.0.tar.gz (sha1)',
+      '',
+      'Greg Sabino Mullane greg@turnstep.com',
+      'PGP Key: 0x14964AC8 20231207',
+      '',
+      '-----BEGIN PGP SIGNATURE-----',
+      '',
+      'iF0EARECAB0WIQQlKd9quPeUB+lERbS8m5BnFJZKyAUCZXHWIQAKCRC8m5BnFJZK',
+      '=9Q/A',
+      '-----END PGP SIGNATURE-----',
+    ];
+    const parsed = parseNotes(notes.join('\n'), null);
+    const told = [parsed.intro?.text ?? '', ...parsed.items.map((item) => item.text)].join('\n');
+    expect(told).toContain('PQclosePrepared');
+    expect(told).not.toMatch(/PGP|SHA1|f58e5f6c|turnstep|iF0EAR/);
+  });
+});

@@ -1215,7 +1215,7 @@ const BREAKING_WORDS_AFTER = /\b(?:dropped|removed|no longer|must|breaks?|breaki
 const AVOID_THE_FLAWS =
   /^(?:to\s+(?:avoid|mitigate|prevent|protect (?:yourself )?against)\s+(?:these|this|such|the)\s+(?:flaws?|issues?|vulnerabilit(?:y|ies)|attacks?|problems?)\b|until you (?:can )?(?:update|upgrade)\b)/i;
 const COUNTED_SECURITY_FIXES =
-  /^(?:(?:more than|over|about|around|nearly|almost|some|several|numerous|many|multiple|a few)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen)?\s*security\s+fix(?:es)?\b/i;
+  /^(?:(?:more than|over|about|around|nearly|almost|some|several|numerous|many|multiple|a few|lots of|plenty of)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen)?\s*security\s+(?:bug\s?)?fix(?:es)?\b/i;
 const FUTURE_RELEASE_MAY = /^(?:an?\s+|the\s+)?(?:future|later|next|upcoming)\s+(?:major\s+)?(?:release|version)s?\b[^.]{0,40}?\b(?:may|might|will|could)\b/i;
 /**
  * Credits a note closes each change with, in its own way: RRDtool's "… on transparent areas <turban>", Lynx's "… without
@@ -1229,16 +1229,55 @@ const CLOSING_CREDITS = [
     item: /\s+<(?!\/)[^<>@\s/.:]+(?:\s+[^<>@\s/.:]+){0,3}>(?=[.!]?$)/u,
   },
   { mark: ' -', line: /\S\s+-[A-Z]{2,3}\.?\s*$/, item: /\s+-[A-Z]{2,3}(?=[.!]?$)/ },
+  // Mezzanine's changelog from its commits: "* Removed null attribute from slug CharField - Samir Shah", "… - ryneeverett": its
+  // authors sign many changes each (not wiki.js' "Added Search Engine - Azure Search", a different thing each time).
+  {
+    mark: ' - ',
+    repeated: true,
+    line: /\S\s+-\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}|[a-z][a-z\d]{2,30}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*$/u,
+    // (Its reStructuredText reads the dash as a stop: "… CharField. Samir Shah".)
+    item: /(?:\s+-|(?<=[.!?]))\s+(?:\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}|[a-z][a-z\d]{2,30}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?=[.!]?$)/u,
+  },
+  // xdotool's "… by window role with `--role` flag (#305, altblue)": the issue, then who made it; once the issue went, the bracket
+  // closing the change is the credit, whatever the name.
+  // (A name of a few words, no advisory nor issue key: Graphite's "(because True often causing issues in Docker)" is the change's.)
+  {
+    mark: '(#',
+    line: /\S\s+\(#[\d?]+,\s+[^()#@]+\)\.?\s*$/,
+    item: /\s+\((?![A-Z][A-Z\d]*-\d)[\p{L}\d_.'’-]+(?:\s+[\p{L}\d_.'’-]+){0,3}\)(?=[.!]?$)/u,
+  },
+  // MojoMojo's Perl "Changes": "- Navigation bar for /.users both at top and bottom of the page now  (dandv)", its author's
+  // CPAN id set off by two spaces.
+  { mark: '  (', line: /\S {2,}\([\w.-]{2,30}\)\.?\s*$/, item: /\s+\([\w.-]{2,30}(?:\s+and\s+[\w.-]{2,30})?\)(?=[.!]?$)/ },
+  // Openswan's "* tests: cleanup warnings in libpluto unit tests [Bart Trojanowski]", its author's name in square brackets.
+  {
+    mark: ']',
+    line: /\S\s+\[\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}\]\s*$/u,
+    item: /\s+\[\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?:\s+\([^()]*\))?\](?=[.!]?$)/u,
+  },
+  // Firebird's "* [#8761](…): Add API method `Util::convert`" over "  Contributor(s): Adriano dos Santos Fernandes".
+  { mark: 'Contributor', line: /^\s*Contributors?(?:\(s\))?:\s+\S/, item: /\s+Contributors?(?:\(s\))?:(?:\s+[^()]*?)?(?=\s*(?:\([^()]*\))?[.!]?$)/ },
 ];
-/** The credit a note closes its changes with, where three lines or more close so (once, "Support <textarea>" is the change). */
+/**
+ * The credit a note closes its changes with, where three lines or more close so (once, "Support <textarea>" is the change),
+ * and, where the shape is also a change's own, some name closes more than one.
+ */
 const closingCreditOf = (source: string[]) =>
-  CLOSING_CREDITS.find(({ mark, line }) => source.filter((text) => text.includes(mark) && line.test(text)).length >= 3)?.item ?? null;
+  CLOSING_CREDITS.find((credit) => {
+    const closing = source.filter((text) => text.includes(credit.mark) && credit.line.test(text));
+    return closing.length >= 3 && (!('repeated' in credit) || new Set(closing.map((text) => text.match(credit.line)![1])).size < closing.length);
+  })?.item ?? null;
 const LABEL_BULLET =
   /^\s*[-*+]\s+(?:new\s+features?|features?|bug\s?fix(?:es)?|fix(?:es|ed)?|improvements?|enhancements?|changes|(?:issues?|bugs?|pull requests?)\s+(?:closed|fixed|merged)|breaking\s+changes?|api\s+changes?|removed|deprecated|other)\s*:\s*$/i;
 const ONLY_A_TRACKER_WORD = /^(?:issues?|bugs?|prs?|pull requests?|commits?|tickets?)\.?$/i;
 const OTHER_CHANGES_UNTOLD =
   /^(?:(?:and|plus)\s+)?(?:lots|plenty|loads|a lot|many|several|numerous|various|a (?:number|bunch|host) of)\s+(?:of\s+)?(?:other\s+)?(?:small(?:er)?\s+|minor\s+)?(?:changes|fixes|improvements|bug\s?fixes|tweaks)\b/i;
 const CALLED_BREAKING = /\b(?:it['’]s|it\s+is|this\s+is|that['’]s|which\s+is)\s+(?:also\s+)?a\s+breaking\s+change\b/i;
+/**
+ * Mavericks 3.0's "Mavericks 3.0 introduces one breaking change: `MavericksViewModelConfig.BlockExecutions` is extracted …",
+ * ssh-audit's "Added failure, warning, and info notes to JSON output (note that this results in a breaking change to …)".
+ */
+const TOLD_AS_A_BREAK = /\b(?:introduces?|brings?|contains?)\s+(?:a|one)\s+breaking\s+change\b|\bresult(?:s|ing)?\s+in\s+a\s+breaking\s+change\b/i;
 const saysItBreaks = (item: NoteItem, source: string[]) =>
   source.slice(item.lines.start, item.lines.end).some((line) => line.includes('breaking') && CALLED_BREAKING.test(line));
 const saysNoBreaks = (item: NoteItem, source: string[]) => source.slice(item.lines.start - 1, item.lines.end).some((line) => NO_BREAKS.test(line));
@@ -1311,6 +1350,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const text = written
     .replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?:#{1,6}\s+)?(?=\S)/, '')
     .replace(/^\[(?:(?:GitHub|GitLab|git|commit)\s*:?\s*)?(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]\s+[-–—]\s+(?=\S)/i, '')
+    // Faiss' "- 033e6acc6995d1adb9ea5317fadff152df3116bc Add RaBitQStats for …": a whole commit id, then its message.
+    .replace(/^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{40}\s+(?=\S)/, '')
     .replace(MERGED_PULL_REQUEST, '')
     // Jolt Physics' "20240327 - *SBS* - SoftBodySharedSettings::CreateEdges was renamed …": the day it landed, and the area.
     .replace(/^\d{8}\s+-\s+(?:\*?[A-Z]{2,8}\*?\s+-\s+)?(?=\S)/, '')
@@ -1445,6 +1486,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     ) ||
     // Liberation Fonts' RPM changelog "- Releasing liberation-fonts 2.1.0 version": the entry is that release, no change in it.
     /^(?:releasing|tagging|tagged)\s+(?:[\w.-]+\s+){0,2}v?\d+(?:\.\d+)+[\w.-]*(?:\s+(?:version|release))?\.?$/i.test(text) ||
+    // Robot Framework's "Altogether 9 issues. View on the issue tracker." under its table of them: a count and where to look.
+    /^altogether\s+\d+\s+(?:issues?|bugs?|changes|fixes)\b/i.test(text) ||
     // MAME's "Of course, these are just the highlights. You can get the source …": the rest is elsewhere, no change.
     /^(?:of course,?\s+)?(?:these|those|that|this)\s+(?:are|is)\s+(?:just|only|merely)\s+(?:the|some)\s+highlights\b/i.test(text) ||
     // TF-A's "Issues resolved since last release" over "No issues known at 1.6 release resolved in 2.0 release": nothing was.
@@ -1965,14 +2008,15 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Knex's "Escape double quotes in searchPath to prevent SQL injection": a fix whose stated purpose is to stop an attack.
   // zlib's "Neutralize zip file traversal attacks in miniunz": a verb that takes the attack away is a fix's.
   // fast-xml-parser's "handle prototype pollution": a verb that deals with the flaw.
-  // NLTK's "Resolve RCE vulnerability in localhost WordNet Browser": the flaw resolved, addressed or patched.
+  // NLTK's "Resolve RCE vulnerability in localhost WordNet Browser": the flaw resolved, addressed or patched; pymodbus' "Solve DoS
+  // vulnerability." likewise.
   if (
     (inherited === 'fix' ||
       FIX_VERB.test(text) ||
       // feh's "Disallow %f and %n format specifiers … Rationale: %f and %n … are thus a security risk": what is refused now was
       // the risk.
       // Thunar's "Dont execute files, passed via command line due to security risks": what it no longer does was the risk.
-      /^(?:neutrali[sz]e|mitigate|handle|prevent|block|disallow|forbid|reject|restrict)[sd]?\b|^(?:resolve[sd]?|address(?:e[sd])?|patch(?:e[sd])?|do\s+not|don['’]?t)\b/i.test(
+      /^(?:neutrali[sz]e|mitigate|handle|prevent|block|disallow|forbid|reject|restrict)[sd]?\b|^(?:resolve[sd]?|solve[sd]?|address(?:e[sd])?|patch(?:e[sd])?|do\s+not|don['’]?t)\b/i.test(
         text,
       ) ||
       // Summernote's "Remove XSS vulnerability of LinkPopover" under "Improvement": the vulnerability is what went.
@@ -1983,7 +2027,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       (inherited !== 'internal' && ADDED_AGAINST_ATTACK.test(text) && stopsAttack(text))) &&
     namesFlaw(text)
   )
-    return { kind: 'security', text };
+    // (Snort's "add fix infinite recursion vulnerability" fixes it: "Added fix infinite …" would read as a feature.)
+    return { kind: 'security', text: text.replace(/^((?:[a-z][\w./-]{0,30}:\s+)*)add(?:s|ed)?\s+(?:an?\s+)?fix\s+(?!for\b)/i, '$1fix ') };
   // glTF Transform's "Updated `sharp` CLI dependency to address high-priority WebP vulnerability in libwebp", Pingora's "This
   // release bumps the minimum h2 crate dependency to guard against the MadeYouReset H2 attack": a bump for a flaw fixes it.
   if (!byBot(raw) && bumpForAdvisory(text)) return { kind: 'security', text };
@@ -2346,7 +2391,8 @@ const NAMED_SCOPE =
 const DOWNGRADE = new RegExp(`^${LEAD_SCOPE}downgrad(?:e|es|ed)\\s+\\S+\\s+(?:from\\s+\\S+\\s+)?to\\s+v?\\d`, 'i');
 /** pandoc's "Raw HTML: fix handling of void `hr` element": a named component's fix, in lower case after its colon too. */
 const FIX_VERB = new RegExp(
-  String.raw`^(?:${LEAD_SCOPE}|(?!(?:the|this|that|these|those|we|it|here|there)\b)[A-Z][\w./+-]*(?: [\w./+-]+){0,2}:\s+)fix(?:e[sd])?\b`,
+  // (Snort's "dns: add fix infinite recursion vulnerability": a fix added is one.)
+  String.raw`^(?:${LEAD_SCOPE}|(?!(?:the|this|that|these|those|we|it|here|there)\b)[A-Z][\w./+-]*(?: [\w./+-]+){0,2}:\s+)(?:add(?:s|ed)?\s+(?:an?\s+)?)?fix(?:e[sd])?\b`,
   'i',
 );
 /** mitmproxy's "We now provide standalone binaries for Linux arm64." is something new as much as "Add …" is. */
@@ -3561,6 +3607,35 @@ const COMPONENT_TAG = /<\/[A-Z][\w.]*>|<[A-Z][\w.]*(?:\s+[\w-]+(?:=(?:"[^"]*"|'[
  * jQuery UI's changelog page opens with `<script>{ "title": "jQuery UI 1.13.0 Changelog" }</script>`, data for the site that
  * renders it: a script's or a style's lines are no prose, and go (each a blank line, so the rest keep their numbers).
  */
+/**
+ * DBD::Pg's announcement, kept as the PGP-signed mail it was: "-----BEGIN PGP SIGNED MESSAGE-----" and its "Hash: SHA1", the
+ * tarball's checksums ("f58e5f6c…  DBD-Pg-3.18.0.tar.gz (md5)") and the signer's lines over the signature block are the
+ * mail's armour, not its news. The lines stay, blank, so that citations keep their numbers.
+ */
+function withoutSignatureArmor(lines: string[]): string[] {
+  if (!lines.some((line) => line.startsWith('-----BEGIN PGP '))) return lines;
+  const out = [...lines];
+  let header = false;
+  let signature = false;
+  for (let at = 0; at < out.length; at++) {
+    const line = out[at]!;
+    if (line.startsWith('-----BEGIN PGP SIGNED MESSAGE')) header = true;
+    else if (header && !/^Hash:\s/.test(line)) header = false;
+    if (line.startsWith('-----BEGIN PGP SIGNATURE')) {
+      signature = true;
+      // The signer's name, address and key, the paragraph just above the signature.
+      let back = at - 1;
+      while (back >= 0 && out[back]!.trim() === '') back--;
+      while (back >= 0 && out[back]!.trim() !== '' && SIGNER_LINE.test(out[back]!)) out[back--] = '';
+    }
+    if (header || signature || CHECKSUM_LINE.test(line)) out[at] = '';
+    if (line.startsWith('-----END PGP SIGNATURE')) signature = false;
+  }
+  return out;
+}
+const CHECKSUM_LINE = /^\s*(?:[0-9a-f]{32,128}\s+\S+(?:\s+\((?:md5|sha\d*)\))?|checksums?\s+(?:for|of)\s+.{1,60}:)\s*$/i;
+const SIGNER_LINE = /^\s*(?:\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3}\s+<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?|PGP\s+Key:.*|https?:\/\/\S+)\s*$/u;
+
 function withoutScriptBlocks(lines: string[]): string[] {
   if (!anyLineHas(lines, '<script') && !anyLineHas(lines, '<style')) return lines;
   let closing: string | null = null;
@@ -5396,7 +5471,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
                                             gitLogGraphAsList(
                                               dateKeyedEntriesAsList(
                                                 handleSignedLinesAsList(
-                                                  clockDateLinesAsTitles(shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(input))))),
+                                                  clockDateLinesAsTitles(
+                                                    shortlogAsList(wikiTopicMarkup(closedHeadings(withoutScriptBlocks(withoutSignatureArmor(input))))),
+                                                  ),
                                                 ),
                                               ),
                                             ),
@@ -6767,7 +6844,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       // OpenAuth 0.3.0's changeset "renamed authorizer -> issuer …" over "this should be a superficial change, but it's a
       // breaking change": its own lines say it breaks.
       .map((item) =>
-        (item.kind === 'feature' || item.kind === 'other') && item.lines.end > item.lines.start && saysItBreaks(item, source)
+        (item.kind === 'feature' || item.kind === 'other') &&
+        ((item.lines.end > item.lines.start && saysItBreaks(item, source)) || (item.text.includes('breaking') && TOLD_AS_A_BREAK.test(item.text)))
           ? { ...item, kind: 'breaking' as const }
           : item,
       )

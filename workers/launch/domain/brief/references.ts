@@ -462,6 +462,10 @@ function withoutAuthorAfterCommit(text: string): string {
 }
 const COMMIT_AUTHOR = /^\s+[-–—]\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}|[\w-]{2,39})$/u;
 
+const CREDITED_TO =
+  /;\s+(?:credit(?:s|ed)?(?:\s+to)?|thanks\s+to|(?:bug\s+|issue\s+)?(?:discovered|reported|found|fixed)\s+by)\s+\[[^\]]{2,60}\]\(https?:\/\/[^)\s]+\)(?=\.?\s*$)|\s*\(credit(?:s|ed)?(?:\s+to)?:?\s+@?[\w.-]+(?:\s+(?:and\s+)?@?[\w.-]+){0,3}\)/i;
+const CLOSING_ISSUE_SENTENCE =
+  /(?:([.!?])\s+(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|alleviates?|addresses?|refs?)\s+(?:issues?|bugs?|tickets?)\.?|\s*\(\s*(?:fix(?:es|ed)?|closes?|resolves?)\s+(?:issues?|bugs?|tickets?)\s*\))$/i;
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const refs: Reference[] = [];
   const add = (ref: Reference) => {
@@ -480,6 +484,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const has = (mark: string) => text.includes(mark);
   // Norm's "[!][f][t] The way `JOIN` statements are generated …": its legend's signs, which kindOfItem reads; no words.
   if (text.startsWith('[')) text = text.replace(SIGN_TAGS, '');
+  // ssh-audit's "…; credit [Bareq Al-Azzawi](https://github.com/BareqAZ).", "…; bug discovered by [Adam Russell](…)"; sslscan's
+  // "(credit tetlowgm)": who made or found it.
+  if (has('credit') || has(' by [')) text = text.replace(CREDITED_TO, '');
   // NTP's "[Bug 2950] … format clash. perlinger@ntp.org": who made it, by address, after the change's sentence.
   if (has('@')) text = text.replace(/(?<=[.!?)])\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\.?\s*$/, '');
   // gnuplot's "… to points in xrange   Bug #2631": the tracker's number, closing the line after a run of spaces.
@@ -1601,6 +1608,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (refs.length > 0 && (has(', (') || has(',  ('))) text = text.replace(/,\s+(?=\([^()]*\)\.?$)/, ' ');
   // React Navigation's "…, closes [#11910](…) - by @satya164" once the issue and the credit went: the verb that led to them.
   if (/,\s*(?:closes|fixes|resolves)$/.test(text)) text = text.replace(/,\s*(?:closes|fixes|resolves)$/, '');
+  // MojoMojo's "… (page must exist). Fixes issue #83.", "Alleviates issue #39.": the sentence that named the issue, once it went.
+  if (refs.length > 0 && /\b(?:issues?|bugs?|tickets?)\)?\.?$/i.test(text))
+    text = text.replace(CLOSING_ISSUE_SENTENCE, (_whole, stop: string | undefined) => stop ?? '');
   // zsh-syntax-highlighting's "… [c0e64fe13178 and parents, e86f75a840e7, et al]": the commits that made it, in a bracket.
   if (has('[') && endsOn(text, ']', 1)) text = text.replace(COMMITS_BRACKET, '$1');
   // Ocelot's "(originally developed by @TomPallister in pull requests #248, #310)" once the credit and its pull requests went.
