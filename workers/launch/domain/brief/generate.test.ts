@@ -9484,3 +9484,74 @@ describe('holdouts 314 to 321, what the corpus checks hold to', () => {
     ]);
   });
 });
+
+describe('holdouts 322 to 329, the opening, the kind and the count', () => {
+  it('opens with no "Main changes in this release" that only leads into the list (Duktape)', () => {
+    const notes = [
+      '=========================',
+      'Duktape 2.2 release notes',
+      '=========================',
+      '',
+      'Release overview',
+      '================',
+      '',
+      'Main changes in this release (see RELEASES.rst for full details):',
+      '',
+      '* Internal reworking of call handling for better performance and code sharing.',
+      '* Add support for ES2015 Symbol.hasInstance.',
+    ];
+    expect(
+      checkedBriefOf(notes.join('\n'), { version: '2.2', title: 'Duktape 2.2' })
+        .summary.map((sentence) => sentence.text)
+        .join(' '),
+    ).not.toMatch(/Main changes/);
+  });
+  it('says a release breaks things when its first breaking items are changed defaults and a later one drops a platform (Datalevin)', () => {
+    const notes = [
+      '## 0.10.1 (2026-01-21)',
+      '',
+      '### Changed',
+      '- [KV] Default Env flag is now `#{:nordahead}`',
+      '- [KV] Default DBI flag is now `#{:create :counted :prefix-compression}`',
+      '- [KV] Default `:max-readers` is now 1024.',
+      '- [Datalog] Removed VAE index. This may reduce DB size by 30% and cut write time',
+      '  by 50% for datasets with heavy `:db.type/ref` presence (e.g. JOB benchmark',
+      '  DB).',
+      '- [Platform] Drop support for Intel macOS.',
+      '- [Platform] Minimal Java version is now 21.',
+      '',
+      '### Added',
+      '- [Datalog] `:having` clauses, similar to SQL HAVING.',
+    ];
+    expect(checkedBriefOf(notes.join('\n'), { version: '0.10.1', title: 'Datalevin 0.10.1' }).headline.text).toMatch(/breaking changes/);
+  });
+  it('counts the breaking changes whose own lists would count as more, citing each by its first line (Aiken)', () => {
+    const notes = [
+      '## v1.1.0 - 2024-09-03',
+      '',
+      '### Changed',
+      '',
+      '- **aiken-lang**: zero-arg functions are **no longer** evaluated at compile-time. @KtorZ',
+      '- **aiken-lang**: rename some builtins. @KtorZ',
+      '  | old name                 | new name             |',
+      '  | ---                      | ---                  |',
+      '  | `mk_nil_data`            | `new_list`           |',
+      '  | `mk_nil_pair_data`       | `new_pairs`          |',
+      '- **aiken-lang**: duplicate import lines are now automatically merged instead of raising a warning. However, imports can no longer appear anywhere in the file and must come as the first definitions. @KtorZ',
+      '- **aiken-lang**: rework traces to be (1) variadic, (2) generic in its arguments and (3) structured. @KtorZ',
+      '',
+      '  In more details:',
+      '  1. Enables the `trace` keyword to take one, two or any argument really separated by comma after the first.',
+      '  2. Enables trace to take arguments of any type.',
+      '  3. Changes the behavior of the trace keyword when the trace level is compact.',
+      '- **aiken-lang**: rework formatter behaviour on long-lines, especially in the presence of binary operators. @KtorZ',
+      '- **aiken-project**: module inhabitants are no longer alphabetically sorted when generating documentation. @KtorZ',
+      '',
+      '### Removed',
+      '',
+      '- **aiken-lang**: clause guards are no longer part of the language. @KtorZ.',
+    ];
+    const brief = checkedBriefOf(notes.join('\n'), { version: 'v1.1.0', title: 'Aiken v1.1.0' });
+    expect(brief.summary.map((sentence) => sentence.text)).toContain('It has seven breaking changes in all; the full list is in the release notes.');
+  });
+});

@@ -985,8 +985,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   const kindReasons = [
     [],
     ...(parsed.intro ? [[cite(parsed.intro)]] : []),
+    // (Datalevin 0.10.1's first breaking items are changed defaults, "Default Env flag is now `#{:nordahead}`", whose words do
+    // not say they break; its fourth, "Drop support for Intel macOS", does.)
     ...ranked(ofKind(releaseKind === 'update' ? 'other' : releaseKind))
-      .slice(0, 2)
+      .slice(0, releaseKind === 'breaking' ? 6 : 2)
       .map(citeKind),
   ];
   const withKind = (sentence: Sentence) => kindReasons.map((reasons) => ({ ...sentence, citations: [...sentence.citations, ...reasons] }));
@@ -1042,6 +1044,10 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
     introAdvisory === null &&
     parsed.lines[parsed.intro.lines.start - 1]?.trim() !== release.title.trim() &&
     !/\b(?:blog post|check out|see below|read on|following changes|(?:the )?below changes|changes (?:listed )?below|view all)\b/i.test(parsed.intro.text) &&
+    // Duktape's "Main changes in this release (see RELEASES.rst for full details):" leads into its list and tells nothing.
+    !/^(?:the\s+)?(?:main|major|notable|key|important|most\s+important)\s+changes\s+(?:in|of)\s+this\s+(?:release|version)\b(?:\s*\([^()]{0,80}\))?\s*:?\s*$/i.test(
+      parsed.intro.text,
+    ) &&
     // CairoSVG's "**WARNING:** this is a security update." says no more than a security release's headline.
     !(releaseKind === 'security' && ONLY_SAYS_SECURITY_UPDATE.test(parsed.intro.text.trim()))
       ? tellingSentence(parsed.intro.text)
@@ -1071,8 +1077,13 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           : `It fixes ${countWord(all.length)} security issues in all${listed}; the full list is in the release notes.`
         : `It has ${countWord(all.length)} ${releaseKind === 'breaking' ? 'breaking changes' : retired(all)} in all; the full list is in the release notes.`;
     const withIds = { text: counting(named), citations };
+    const before = summary.length;
     if (named && grounded(`summary.${summary.length}`, withIds)) summary.push(withIds);
     else addSummary({ text: counting(''), citations });
+    // Aiken 1.1.0's "rename some builtins" over the six it renamed: an item's own list would count as changes of their own,
+    // so each is cited by its first line, which tells it.
+    if (summary.length === before && all.some((item) => item.lines.end > item.lines.start))
+      addSummary({ text: counting(''), citations: all.map((item) => cite({ lines: { start: item.lines.start, end: item.lines.start }, refs: item.refs })) });
   }
 
   const audience: Sentence[] = [];

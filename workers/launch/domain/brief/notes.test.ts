@@ -11957,3 +11957,80 @@ describe('holdouts 322 to 329', () => {
     expect(told).not.toMatch(/PGP|SHA1|f58e5f6c|turnstep|iF0EAR/);
   });
 });
+
+describe('holdouts 322 to 329, page fields and lead-ins', () => {
+  it("reads reStructuredText's docinfo fields over a post as no words of it (Open Dylan)", () => {
+    const notes = [
+      ':orphan:',
+      ':Author: Carl Gay',
+      ':Date: 2022-11-28 00:00:00',
+      '',
+      'Open Dylan 2022.1 Released',
+      '==========================',
+      '',
+      'It is a pleasure for us to announce a new release of Open Dylan.',
+      '',
+      '* The 64-bit RISC-V architecture (rv64gc ISA) is now supported on Linux.',
+    ];
+    const parsed = parseNotes(notes.join('\n'), null);
+    expect(parsed.intro).toBeNull();
+    expect(parsed.items.map((item) => item.text).join('\n')).not.toMatch(/Carl Gay|orphan/);
+  });
+  it('reads Subversion revisions and the name after them as no words of the change (ABCL)', () => {
+    const notes = [
+      'Version 1.9.2',
+      '=============',
+      '',
+      '* [r15711] (Alan Ruttenberg) Restore most of the speed of the generic',
+      '  function cache that was degraded with abcl-1.9.1',
+      '',
+      '* [r15692][r15701]-[r15707] Substantially re-worked the Gray Stream',
+      '  implementation to fix many of its outstanding issues.',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'Restore most of the speed of the generic function cache that was degraded with abcl-1.9.1',
+      'Substantially re-worked the Gray Stream implementation to fix many of its outstanding issues.',
+    ]);
+  });
+  it('reads a pull request and the issue it fixes, set off by a dash, as references (Sniffnet)', () => {
+    const notes = [
+      '## [1.5.0] - 2026-04-14',
+      '- Support custom IP blacklists ([#1055](https://github.com/GyulyVGC/sniffnet/pull/1055) — fixes [#729](https://github.com/GyulyVGC/sniffnet/issues/729))',
+    ];
+    expect(itemsOf(notes)[0]?.text).toBe('Support custom IP blacklists');
+  });
+  it('reads a bold "Release Maintainers" over names as the project\'s people, not a change (OSSEC)', () => {
+    const notes = [
+      '**OSSEC changelog (3.8.0) <scott@atomicorp.com>**',
+      '',
+      '**Release Maintainers**',
+      '',
+      'Dan Parriott',
+      '',
+      '## 3.8.0',
+      '',
+      '- Fix for CVE-2020-8446',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Fix for CVE-2020-8446']);
+  });
+  it('reads a warning removed under Changed as no break (Aiken)', () => {
+    const notes = [
+      '## v1.1.0 - 2024-09-03',
+      '',
+      '### Changed',
+      '',
+      "- **aiken-lang**: remove warning on discarded expect, allowing to keep 'side-effects' when necessary. @KtorZ",
+    ];
+    expect(itemsOf(notes)[0]?.kind).not.toBe('breaking');
+  });
+  it('reads bold opened and never closed as no mark of the change (Metalsmith)', () => {
+    const notes = [
+      '## 2.7.0',
+      '',
+      '* **New [`Metalsmith#statik`][api_method_statik] method',
+      '',
+      '[api_method_statik]: https://metalsmith.io/api/#Metalsmith+statik',
+    ];
+    expect(itemsOf(notes)[0]?.text).toBe('New Metalsmith#statik method');
+  });
+});

@@ -65,6 +65,7 @@ import { typstAsMarkdown } from './typst-notes';
 import { iscChangeLogAsMarkdown } from './isc-changelog';
 import { escapeRegExp, SKIP } from './regexp';
 import { podAsMarkdown } from './pod-notes';
+import { texinfoAsMarkdown } from './texinfo-notes';
 import { pretChangesAsMarkdown } from './pret-changes';
 import { releaseToolTomlAsMarkdown } from './toml-notes';
 import { yamlNotesAsMarkdown, versionbotChangelogAsMarkdown } from './yaml-notes';
@@ -405,7 +406,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     // (Not Dart Code's "Code Coverage for Flutter tests" nor its "Dependencies Tree": what people get for their tests and
     // dependencies; nor bugwarrior's "Lots of updates from various contributors": see WORK_OF_CONTRIBUTORS.)
     new RegExp(
-      String.raw`^${WORK_OF_CONTRIBUTORS}(?:^testing$|^(?:development|discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+)?authors$|.*?\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| ?you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b)`,
+      String.raw`^${WORK_OF_CONTRIBUTORS}(?:^testing$|^(?:development|discussions?|licen[cs]es?|licensing|contact(?: us)?|stay in touch|get in touch|social media|(?:useful )?links)$|^(?:v?\d[\w.-]*\s+)?(?:commit\s+|release\s+)?(?:authors|maintainers)$|.*?\b(?:internals?|translations?|released packages|chores?|docs|documentation|documented|downloads?|checksums?|development (?:updates?|changes)|ci|build(?!\s+\d)|(?<!\b(?:coverage|support)\s+for\s+(?:[\w-]+\s+)?)tests?|tooling|refactor(?:ing)?|dependenc(?:y|ies)(?!\s+(?:tree|view|graph|panel|explorer|sidebar)\b)|deps|packaging|maintenance|contributors?|commits|hall of fame|full changelog|continuous integration|miscellaneous tasks|polish|thank(?:s| ?you)|sponsors?|supporters?|backers?|credits|acknowledge?ments?)\b)`,
       'i',
     ),
     'internal',
@@ -1145,6 +1146,7 @@ const NO_LOSS = '(?:need|limit|limitation|restriction|requirement|dependency|cap
  */
 const lossNamed = (loss: string) => String.raw`(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}${loss}\b`;
 const LOSS_NAMED = lossNamed(NO_LOSS);
+const WARNING_REMOVED = new RegExp(String.raw`^(?:remov(?:e|ed|es)|drop(?:ped|s)?|silence[sd]?)\s+${lossNamed('warnings?')}`, 'i');
 const LIMIT_NAMED = lossNamed('(?:limit|limitation|restriction|cap)s?');
 /**
  * The words of a change that breaks what depended on it, read under a section prone to breaks ("Changed", "Removed"): what
@@ -1350,6 +1352,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const text = written
     .replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?:#{1,6}\s+)?(?=\S)/, '')
     .replace(/^\[(?:(?:GitHub|GitLab|git|commit)\s*:?\s*)?(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]\s+[-–—]\s+(?=\S)/i, '')
+    // ABCL's "* [r15692][r15701]-[r15707] Substantially re-worked …", "* [r15711] (Alan Ruttenberg) Restore …": the Subversion
+    // revisions it came in, then who made it.
+    // (Its "[r15692][r15701]" reads as a reference link, its label left: "r15692-[r15707] …".)
+    .replace(/^(?:\[?r\d{2,7}\]?(?:\s*-\s*\[?r\d{2,7}\]?)?\s*)+(?:\([^()]{2,40}\)\s+)?(?=\S)/, '')
     // Faiss' "- 033e6acc6995d1adb9ea5317fadff152df3116bc Add RaBitQStats for …": a whole commit id, then its message.
     .replace(/^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{40}\s+(?=\S)/, '')
     .replace(MERGED_PULL_REQUEST, '')
@@ -2100,6 +2106,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     (BREAK_WORDS.test(unscopedWords) || renamed) &&
     !SEEN_NOT_USED.test(unscopedWords) &&
     !LOSS_REMOVED.test(unscopedWords) &&
+    // Aiken's "remove warning on discarded expect, allowing to keep 'side-effects' when necessary": a warning gone stops no code.
+    !WARNING_REMOVED.test(unscopedWords) &&
     !/\b(?:for|in)\s+(?:the\s+)?(?:unit\s+)?tests\b|\btest\s+suite\b/i.test(unscopedWords) &&
     // class-validator's "remove documentation about deprecated schema based validation and added warning" under Changed:
     // what the docs say, no interface of the product.
@@ -2567,10 +2575,11 @@ const TITLE_LINE =
   /^(?:=\s+.{2,60}\breleased\b.{0,30}|(?:\p{L}[\p{L}\d._+-]*\s+){0,2}version\s+v?\d+(?:\.\d+)+\b[^:]{0,80}\breleased\b[^:(]{0,40}(?:\(git commit [0-9a-f]{7,40}\))?:?|(?:(?:overview|summary|list)\s+of\s+)?(?:release notes|changes?|news|noteworthy changes)\s+(?:for|in|of)\s+(?:(?:version|release)\s+)?(?:\p{L}[\p{L}\d._+-]*\s+){0,3}v?\d+(?:\.\d+)+[\w.+-]*(?:\s*[-–—:,]?\s*\(?[\w ,./-]{0,30}\)?)?:?|.{0,60}<[^<>\s@]+@[^<>\s]+>.{0,30}\bv?\d+(?:\.\d+)+[\w.+-]*|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s+[-–—]\s+(?:\p{L}[\p{L}\d._+-]*\s+){1,3}v?\d+(?:\.\d+)+[\w.+-]*)$/iu;
 /**
  * "Acme v1.16 has just been released. 🎉" on its own: the paragraph after it is the opening. So is Scala.js' "We are pleased
- * to announce the release of Scala.js 1.19.0!", before "This release comes with significant performance improvements …".
+ * to announce the release of Scala.js 1.19.0!", before "This release comes with significant performance improvements …";
+ * Open Dylan's "It is a pleasure for us to announce a new release of Open Dylan." likewise.
  */
 const ONLY_ANNOUNCES =
-  /^(?:(?:[^.!?]|\.(?=\S))*\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:your|you)\b[^.!?]*)?)|(?:we(?:['’]re| are)|I(?:['’]m| am))\s+(?:very\s+|so\s+)?(?:pleased|happy|excited|proud|thrilled|delighted|glad)\s+to\s+announce\s+(?:the\s+)?(?:release|availability|launch)\s+of\s+(?:[^.!?]|\.(?=\S)){1,60})[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
+  /^(?:(?:[^.!?]|\.(?=\S))*\b(?:has (?:just |finally |now |officially )?been released|is (?:now |finally |officially )?(?:out|available|here)(?: for (?:your|you)\b[^.!?]*)?)|(?:we(?:['’]re| are)|I(?:['’]m| am)|it\s+is\s+(?:a|our)\s+(?:great\s+)?(?:pleasure|honou?r)(?:\s+for\s+us)?)\s+(?:very\s+|so\s+)?(?:(?:pleased|happy|excited|proud|thrilled|delighted|glad)\s+)?to\s+announce\s+(?:the\s+|an?\s+(?:new\s+)?)?(?:release|availability|launch)\s+of\s+(?:[^.!?]|\.(?=\S)){1,60})[.!]*(?:\s*\p{Extended_Pictographic}\uFE0F?)*\s*$/iu;
 /** GLib's "Fix several security vulnerabilities of varying severity (see below for details)": a count of the items below. */
 const RETOLD_BELOW = /^(?:fix(?:es|ed)?\s+|address(?:es|ed)?\s+)?(?:several|various|multiple|many|numerous|a number of)\b[^()]*\(\s*see below\b[^()]*\)\.?$/i;
 const NOT_NEW_SECTION =
@@ -2810,7 +2819,8 @@ const TRACKER_BRACKET = new RegExp(String.raw`\s*\[\s*(${REFERENCE}(?:(?:\s*[,;]
  */
 const POINTER = String.raw`(?:(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|refs?|[Ss]ee(?:\s+also)?:?|PRs?|MRs?|GH|GitHub|[Ii]ssues?|[Bb]ugs?|(?:gh\s+)?(?:issues?|prs?)|[Pp]ull\s+req(?:uest)?s?|[Mm]erge\s+req(?:uest)?s?)\s+)?(?:${SHORT_ADDRESS}|${ROLE}|(?:[\w.-]+\/[\w.-]+)?#\d+|${TRACKER_KEY}|<https?:\/\/[^>\s]+>|\[(?:[\w.-]+\/[\w.-]+)?#(?:\d+|[0-9a-f]{7,40})\]\(https?:\/\/[^)\s]+\)|(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b)|\*{0,2}@[\w-]+\*{0,2}|\[[\w.-]+\]\(https?:\/\/github\.com\/[\w-]+\/?\)|\[@[\w-]+\]\(https?:\/\/[^)\s]+\)`;
 // (PRQL's "(@aljazerzen & @max-sixty, #4125)" joins two with "&".)
-const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;&]\s*|\s+and\s+|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
+// (Sniffnet's "([#1056](…) — fixes [#170](…))": the pull request, then the issue it fixes, set off by a dash.)
+const POINTER_GROUP = new RegExp(String.raw`\s*\(\s*((?:${POINTER})(?:(?:\s*[,;&—–]\s*|\s+and\s+|\s+)(?:${POINTER}))*)\s*\)\s*(\.?)\s*$`);
 const ISSUE_TITLE_ACTS = new RegExp(String.raw`^(?:${ACTION_VERBS})\b`, 'i');
 /** Sparkle's "… locale (#2532) (Sjur N Moshagen, Zorg)": the names in a bracket after the pull request's are who made it. */
 const NAMES_AFTER_POINTER = /(\s*\(\s*#\d+(?:\s*,\s*#\d+)*\s*\))\s*\(([^()]{2,120})\)(?=\.?\s*$)/;
@@ -5227,6 +5237,7 @@ const FORMAT_READERS: Array<(lines: string[]) => string[]> = [
   tiddlerAsMarkdown,
   blurbAsMarkdown,
   podAsMarkdown,
+  texinfoAsMarkdown,
   cueReleaseAsMarkdown,
   textileAsMarkdown,
   rdocAsMarkdown,

@@ -1615,6 +1615,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has('[') && endsOn(text, ']', 1)) text = text.replace(COMMITS_BRACKET, '$1');
   // Ocelot's "(originally developed by @TomPallister in pull requests #248, #310)" once the credit and its pull requests went.
   if (has('(')) text = text.replace(/\s*\(\s*(?:originally\s+)?(?:developed|contributed|implemented|written|authored|created)\s*\)/gi, '');
+  // Metalsmith's "* **New [`Metalsmith#statik`][api_method_statik] method": bold its author opened and never closed.
+  if (has('**') && (text.match(/\*\*/g) ?? []).length % 2 === 1) text = text.replace(/^\*\*(?=\S)|(?<=\S)\*\*$/, '');
   return closingCommitsAndCredits({ text, refs, code }, repoBase);
 }
 
