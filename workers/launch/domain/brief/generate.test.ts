@@ -9555,3 +9555,16 @@ describe('holdouts 322 to 329, the opening, the kind and the count', () => {
     expect(brief.summary.map((sentence) => sentence.text)).toContain('It has seven breaking changes in all; the full list is in the release notes.');
   });
 });
+
+describe('holdouts 322 to 329, names from titles and repositories', () => {
+  it('names the product of "Opentrons Robot Software Changes in 7.0.0" without the words for the page', () => {
+    const notes = ['## Opentrons Robot Software Changes in 7.0.0', '', '### New Features', '', '- Robot dashboard: Quickly access recently run protocols.'];
+    const title = 'Opentrons Robot Software Changes in 7.0.0';
+    expect(checkedBriefOf(notes.join('\n'), { version: '7.0.0', title }).headline.text).toMatch(/^Opentrons Robot Software 7\.0\.0 is out/);
+  });
+  it('names a tool for one platform whole, not as an app of its own (python-for-android)', () => {
+    const notes = ['## [v2023.05.21](https://github.com/kivy/python-for-android/tree/v2023.05.21) (2023-05-22)', '', '- Add PyAV recipe'];
+    const url = 'https://github.com/kivy/python-for-android/blob/a608f593978c4a9df55626a89a43c7435a7ad08e/CHANGELOG.md#L561-L599';
+    expect(checkedBriefOf(notes.join('\n'), { version: 'v2023.05.21', title: 'v2023.05.21', url }).headline.text).not.toMatch(/^Python For\b/);
+  });
+});

@@ -2488,6 +2488,11 @@ function subjectOf(
       /^\s*(?:(?:overview|summary|list)\s+of\s+)?(?:news|(?:noteworthy\s+|breaking\s+|notable\s+|major\s+)?changes|change\s?log|release notes)\s+(?:for|in|of|with|to)\s+(?:(?:version|release)\s+)?/i,
       ' ',
     )
+    // Opentrons' "Opentrons Robot Software Changes in 7.0.0": the product, then what the page lists of its release.
+    .replace(
+      new RegExp(`\\s+(?:changes|change\\s?log|release\\s+notes)\\s+(?:in|for|of)\\s+(?:version\\s+|release\\s+)?(?=v?(?:${versions})(?![\\w.]))`, 'i'),
+      ' ',
+    )
     // Apache MINA's "2.2.4, 2.1.10 and 2.0.27": the other branches' versions released with it.
     .replace(/(?<=\d)(?<!\bbetween\s+v?[\d.]+)(?:\s*,\s*v?\d+(?:\.\d+)+)*,?\s+(?:and|&)\s+v?\d+(?:\.\d+)+(?![\w.])/gi, ' ')
     // A changeset's tag ("openapi-fetch@0.17.0"): the package, then its version after the "@".
@@ -2946,7 +2951,8 @@ function repositoryName(url: string, lines: string[] = []): string | null {
   // "catppuccin/nvim", its theme for Neovim.
   if (github && owner && FRAMEWORK_REPOSITORY.test(github) && !owner.toLowerCase().includes(github.toLowerCase())) return owner;
   // "Automattic/pocket-casts-android", "element-hq/element-x-android": an app's repository for one platform is the app's.
-  const app = github?.match(/^([a-z][a-z\d]*(?:-[a-z\d]+)*)-(?:android|ios|desktop|mobile)$/)?.[1];
+  // (Not "kivy/python-for-android": a tool for the platform, named whole.)
+  const app = github?.match(/^([a-z][a-z\d]*(?:-[a-z\d]+)*)(?<!-(?:for|on|to|in|of))-(?:android|ios|desktop|mobile)$/)?.[1];
   if (app) return app.replace(/(?:^|-)(\w)/g, (_whole, letter: string, offset: number) => `${offset ? ' ' : ''}${letter.toUpperCase()}`);
   if (github) return github;
   const host = url.match(/^https?:\/\/([^/:?#]+)/)?.[1]?.toLowerCase();

@@ -12034,3 +12034,39 @@ describe('holdouts 322 to 329, page fields and lead-ins', () => {
     expect(itemsOf(notes)[0]?.text).toBe('New Metalsmith#statik method');
   });
 });
+
+describe('holdouts 322 to 329, credits in prose and names in code', () => {
+  it('reads the paragraphs under "Security fix" as the fix, without who found the flaw (BeanShell)', () => {
+    const notes = [
+      '## 2.0 beta 6',
+      '',
+      '### Security fix',
+      '',
+      'This release fixes a remote code execution vulnerability that was identified in BeanShell by [Alvaro Muñoz](https://twitter.com/pwntester) and [Christian Schneider](https://twitter.com/cschneider4711). The BeanShell team would like to thank them for their help and contributions to this fix!',
+      '',
+      'An application that includes BeanShell on the classpath may be vulnerable if another part of the application uses [Java serialization](https://docs.oracle.com/javase/tutorial/jndi/objects/serial.html) or [XStream](http://x-stream.github.io/) to deserialize data from an untrusted source.',
+    ];
+    const [fix] = itemsOf(notes);
+    expect(fix?.kind).toBe('security');
+    expect(fix?.text).toMatch(/^This release fixes a remote code execution vulnerability\./);
+    expect(fix?.text).not.toMatch(/Muñoz|Schneider/);
+  });
+  it('keeps template helpers written in code, and reads Vim help tags as the names they link (zk, UltiSnips)', () => {
+    const zk = [
+      '## 0.12.0',
+      '',
+      '### Changed',
+      '',
+      '- **Breaking change:** The `{{date}}` template helper was renamed to',
+      '  `{{format-date}}`. You might need to update your configuration and templates.',
+    ];
+    expect(itemsOf(zk)[0]?.text).toContain('{{format-date}}');
+    const ultisnips = [
+      '4.0 (2026-01-05):',
+      '',
+      '\t- |g:UltiSnipsSnippetStorageDirectoryForUltiSnipsEdit| controls where',
+      '\t  `:UltiSnipsEdit` stores new snippet files. See |UltiSnips-autotrigger|.',
+    ];
+    expect(itemsOf(ultisnips)[0]?.text).not.toContain('|');
+  });
+});

@@ -5600,6 +5600,12 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       !SECTION_TITLE.test(pendingHeading.heading.text) &&
       // shUnit2's "## Changes and Enhancements" over two paragraphs: a kind's title, each paragraph a change.
       !/^(?:[\p{L}-]+\s+(?:and|&)\s+)?enhancements$/iu.test(pendingHeading.heading.text) &&
+      // BeanShell's "### Security fix" over four paragraphs telling the flaw: the kind's title, its first paragraph the fix.
+      // (Not h11's, whose advisory a later paragraph names: the heading's item carries it.)
+      !(
+        /^security\s+fix$/i.test(pendingHeading.heading.text) &&
+        !namesAdvisory(headingBody(lines, pendingHeading.line, pendingHeading.first?.end ?? pendingHeading.line).join('\n'))
+      ) &&
       // Ampache's "### Security (4.2.2)" over "Fix CVE-2020-15153 - Unauthenticated SQL injection in Ampache": a kind's title.
       !(/^\p{L}+\s*\(v?\d+(?:\.\d+)+\)$/u.test(pendingHeading.heading.text) && sectionKind(pendingHeading.heading.text) !== null)
     ) {

@@ -464,6 +464,11 @@ const COMMIT_AUTHOR = /^\s+[-–—]\s+(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}
 
 const CREDITED_TO =
   /;\s+(?:credit(?:s|ed)?(?:\s+to)?|thanks\s+to|(?:bug\s+|issue\s+)?(?:discovered|reported|found|fixed)\s+by)\s+\[[^\]]{2,60}\]\(https?:\/\/[^)\s]+\)(?=\.?\s*$)|\s*\(credit(?:s|ed)?(?:\s+to)?:?\s+@?[\w.-]+(?:\s+(?:and\s+)?@?[\w.-]+){0,3}\)/i;
+const PERSON_OR_LINKED = String.raw`(?:\[\p{Lu}[^\]]{1,40}\]\([^)\s]+\)|\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3})`;
+const FOUND_BY_PEOPLE = new RegExp(
+  String.raw`\s+(?:that|which)\s+(?:was|were|has\s+been|had\s+been)\s+(?:identified|reported|discovered|found|spotted)\s+(?:in\s+[\w.-]+\s+)?by\s+${PERSON_OR_LINKED}(?:(?:,\s*|\s+and\s+)${PERSON_OR_LINKED}){0,4}(?=[.!;]|$)`,
+  'gu',
+);
 const CLOSING_ISSUE_SENTENCE =
   /(?:([.!?])\s+(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|alleviates?|addresses?|refs?)\s+(?:issues?|bugs?|tickets?)\.?|\s*\(\s*(?:fix(?:es|ed)?|closes?|resolves?)\s+(?:issues?|bugs?|tickets?)\s*\))$/i;
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
@@ -487,6 +492,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // ssh-audit's "…; credit [Bareq Al-Azzawi](https://github.com/BareqAZ).", "…; bug discovered by [Adam Russell](…)"; sslscan's
   // "(credit tetlowgm)": who made or found it.
   if (has('credit') || has(' by [')) text = text.replace(CREDITED_TO, '');
+  // BeanShell's "This release fixes a remote code execution vulnerability that was identified in BeanShell by [Alvaro Muñoz](…)
+  // and [Christian Schneider](…).": who found the flaw, not what was fixed.
+  if (has(' by ')) text = text.replace(FOUND_BY_PEOPLE, '');
   // NTP's "[Bug 2950] … format clash. perlinger@ntp.org": who made it, by address, after the change's sentence.
   if (has('@')) text = text.replace(/(?<=[.!?)])\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\.?\s*$/, '');
   // gnuplot's "… to points in xrange   Bug #2631": the tracker's number, closing the line after a run of spaces.
@@ -1279,8 +1287,12 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   else if (has('redit')) text = text.replace(THANKS_TO_BRACKET, '');
   // Hypothesis' "|st.from_type| can now resolve …": a reStructuredText substitution of a dotted name reads as the name.
   if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z_]\w*(?:\.\w+)+)\|(?![|\w])/g, '$1');
+  // UltiSnips' ChangeLog, in Vim help's words: "|g:UltiSnipsInsertTriggerOnFailure| controls …", "See |UltiSnips-autotrigger|.": a
+  // tag that links to its help, read as the name.
+  if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z][\w.]*[:#(-][\w:#.()-]*)\|(?![|\w])/g, '$1');
   // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
-  if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/<?\{\{[^}]*\}\}>?/g, ' ');
+  // (zk's "The `{{date}}` template helper was renamed to `{{format-date}}`": in code, the helpers' names.)
+  if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/(?<!`)<?\{\{[^}]*\}\}>?(?!`)/g, ' ');
   // GitBook's "{% hint style="danger" %}" around a notice: markup of the page, no words of it.
   if (has('{%')) text = text.replace(/\{%[^%]*%\}/g, ' ');
   // OpenResty's "OpenResty [% version %] is a security update …": a Template Toolkit variable, filled in when the page is built
