@@ -9568,3 +9568,19 @@ describe('holdouts 322 to 329, names from titles and repositories', () => {
     expect(checkedBriefOf(notes.join('\n'), { version: 'v2023.05.21', title: 'v2023.05.21', url }).headline.text).not.toMatch(/^Python For\b/);
   });
 });
+
+describe('holdouts 322 to 329, security fixes run together', () => {
+  it('reads "Lots of security bugfixes" as security fixes the release asks to update for (Axel)', () => {
+    const notes = [
+      'Version 2.15',
+      '',
+      '* Add a 65K limit on the number of connections',
+      '* Lots of security bugfixes',
+      '* Implement connection and I/O timeouts',
+    ];
+    const url = 'https://github.com/axel-download-accelerator/axel/blob/661fc3ce24b35c19f6349df776e8f75b8769d622/ChangeLog#L345-L377';
+    const brief = checkedBriefOf(notes.join('\n'), { version: '2.15', title: 'Axel 2.15', url });
+    expect(brief.headline.text).toMatch(/security/);
+    expect(brief.callToAction.text).toMatch(/the security fixes/);
+  });
+});

@@ -146,7 +146,7 @@ const INTRO_DROPS_RUNTIME = new RegExp(
   String.raw`\b(?:drops?|dropped|removes?|removed|ends?)\s+(?:official\s+)?support\s+(?:for|of)\s+(?:${RUNTIME})\s*v?\d`,
   'i',
 );
-const SECURITY_FIXES_PLURAL = /\bsecurity (?:fixes|issues|vulnerabilities|flaws|patches)\b|\bvulnerabilities\b/i;
+const SECURITY_FIXES_PLURAL = /\bsecurity (?:(?:bug-?)?fixes|bugs|issues|vulnerabilities|flaws|patches)\b|\bvulnerabilities\b/i;
 /**
  * CairoSVG's "**WARNING:** this is a security update.", and nothing more: what a security release's headline says. So is
  * librsvg's "This is a security release for bug #996.", its number gone with the references.
@@ -194,10 +194,11 @@ const SEVERE_FIX = new RegExp(
  * malicious party could do (code-server's "… if the service was malicious … execute commands as your code-server user"),
  * security issues closed (PocketMine-MP's "Harden options used for processing JSON data … to close security issues"), a change
  * marked as one (Terminology's "Do not popup unknown media types (security issue)"), or told so in the words the parser
- * reads as one (SECURITY_FIXES_TOLD: flutter_downloader's "Security update for iOS").
+ * reads as one (SECURITY_FIXES_TOLD: flutter_downloader's "Security update for iOS"). Axel's "Lots of security bugfixes"
+ * writes its fixes as one word.
  */
 const SECURITY_FIX_WORDS =
-  /\bfix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b|\barbitrary (?:absolute )?(?:file|path|location)s?\b|\bthrough (?:a|the) symlink\b|\bclos\w*\s+(?:\w+\s+)?security\s+(?:issues?|holes?)\b|\(security(?:\s+(?:issue|fix|bug))?\)/i;
+  /\b(?:bug-?)?fix\w*|\bvulnerab\w*|\bCVE-\d{4}-\d+|\bGHSA-|\bRUSTSEC-|\badvisor\w*|\bexploit\w*|\battack\w*|\bpatch\w*|\bflaw\w*|\bbypass\w*|\binjection\b|\boverflow\w*|\btraversal\b|\bleak\w*|\bcrash\w*|\bdenial of service\b|\bm?XSS\b|\bprevent\w*|\bCSRF\b|\bSSRF\b|\bRCE\b|\bspoof\w*|\bimpersonat\w*|\bmalicious\b|\bexecute (?:arbitrary )?(?:commands?|code)\b|\bsandbox escapes?\b|\bsecurity implications\b|\bsecurity risks?\b|\bout-of-bounds\b|\buse-after-free\b|\bdouble[- ]free\b|\barbitrary (?:absolute )?(?:file|path|location)s?\b|\bthrough (?:a|the) symlink\b|\bclos\w*\s+(?:\w+\s+)?security\s+(?:issues?|holes?)\b|\(security(?:\s+(?:issue|fix|bug))?\)/i;
 const SECURITY_FIX = new RegExp(`${SECURITY_FIX_WORDS.source}|${SECURITY_FIXES_TOLD.source}`, 'i');
 const FIXED_FLAWS_SECTION = /\bsecurity\s+(?:issues?|fix(?:es)?|bugs?|vulnerabilit(?:y|ies)|advisor(?:y|ies))\b|\bvulnerabilit(?:y|ies)\b/i;
 const ATTACK =
