@@ -12070,3 +12070,16 @@ describe('holdouts 322 to 329, credits in prose and names in code', () => {
     expect(itemsOf(ultisnips)[0]?.text).not.toContain('|');
   });
 });
+
+describe('holdouts 322 to 329, a fix said so after its change', () => {
+  it('reads a change whose next sentence says it fixes a vulnerability as a security fix (Mezzanine)', () => {
+    const notes = [
+      'Version 4.3.0 (Jun 15, 2018)',
+      '----------------------------',
+      '',
+      "  * password reset: 'http' -> ``request.schema``. This fixes a potential security vulnerability in which the password. reset url is exposed to untrusted intermediary nodes in the network. Thanks to John Barham for reporting. - ryneeverett",
+      "  * Use Django's six module - Stephen McDonald",
+    ];
+    expect(itemsOf(notes)[0]?.kind).toBe('security');
+  });
+});

@@ -976,8 +976,10 @@ export const HOLDS_A_SECURITY_FIX = /\b(?:contains?|is)\s+an?\s+(?:critical\s+|i
 // Publify's "This is a bug fix and security release.": the security release named beside what else it is.
 export const SAYS_SECURITY_UPDATE =
   /^(?:(?:warning|note|important|attention|notice)\s*:\s*)?this is an? (?:\w+ )?(?:(?:[\w-]+ ){1,3}(?:and|&) )?security (?:\w+ )?(?:release|update)\b/i;
+// (Mezzanine's "password reset: 'http' -> ``request.schema``. This fixes a potential security vulnerability in which …": the
+// change's second sentence says what it fixed.)
 const CALLED_SECURITY =
-  /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?)\s+(?:[\w-]+\s+){0,2}(?:CVEs|CVE\s+(?:issues|vulnerabilities|findings))\b/i;
+  /\bclassify (?:this|it) as a security (?:issue|fix|vulnerability)\b|\bthis is a security (?:fix|issue)\b|[.!]\s+(?:this|it|which)\s+(?:fixes|closes|addresses|resolves)\s+an?\s+(?:potential\s+|possible\s+|critical\s+|serious\s+)?(?:security\s+)?vulnerability\b|^(?:(?:a\s+)?(?:patch|fix)\s+for\s+(?:a\s+|the\s+)?CVE|CVE\s+(?:patch|fix))\.?$|^(?:fix(?:e[sd])?|address(?:e[sd])?|resolve[sd]?|patch(?:e[sd])?)\s+(?:[\w-]+\s+){0,2}(?:CVEs|CVE\s+(?:issues|vulnerabilities|findings))\b/i;
 const FLAW_SAID_FIXED =
   /^(?:an?|the|one|two|three|several|multiple)\s+[^.]{0,80}?\b(?:has|have|was|were)\s+(?:now\s+)?been\s+(?:fixed|patched|addressed|resolved|mitigated)\b/i;
 /**
