@@ -12071,7 +12071,7 @@ describe('holdouts 322 to 329, credits in prose and names in code', () => {
   });
 });
 
-describe('holdouts 322 to 329, a fix said so after its change', () => {
+describe('holdouts 322 to 329, what a security fix tells after its change', () => {
   it('reads a change whose next sentence says it fixes a vulnerability as a security fix (Mezzanine)', () => {
     const notes = [
       'Version 4.3.0 (Jun 15, 2018)',
@@ -12081,5 +12081,21 @@ describe('holdouts 322 to 329, a fix said so after its change', () => {
       "  * Use Django's six module - Stephen McDonald",
     ];
     expect(itemsOf(notes)[0]?.kind).toBe('security');
+  });
+  it("tells one flaw's ids in one bracket once the credit between them went (Firebird)", () => {
+    const notes = [
+      '## Bugfixes',
+      '',
+      '* [#8962](https://github.com/FirebirdSQL/firebird/issues/8962): Fixed buffer overflow on parsing corrupted slice packet (CVE-2026-33337)  ',
+      '  Contributor(s): Artyom Ivanov',
+      '  ([GHSA-89mq-229g-x47p](https://github.com/FirebirdSQL/firebird/security/advisories/GHSA-89mq-229g-x47p))',
+      '',
+      '* [#8961](https://github.com/FirebirdSQL/firebird/issues/8961): Fixed path traversal when declaring external routine (CVE-2026-40342)  ',
+      '  Contributor(s): Artyom Ivanov',
+      '',
+      '* [#8922](https://github.com/FirebirdSQL/firebird/issues/8922): Update Windows distributions with _zlib_ version 1.3.2  ',
+      '  Contributor(s): Vlad Khorsun',
+    ];
+    expect(itemsOf(notes)[0]?.text).toBe('Fixed buffer overflow on parsing corrupted slice packet (CVE-2026-33337, GHSA-89mq-229g-x47p)');
   });
 });

@@ -818,6 +818,7 @@ const INTERNAL_AREA = /^(?:examples?|e2e|website|(?:docs?-|code-)?infra|tooling|
  * An advisory id in a line (`GHSA-xxxx-xxxx-xxxx`, RustSec's `RUSTSEC-2024-0363`, Sphinx's `:ghsa:` role) marks a security
  * fix as a CVE does.
  */
+const ADJACENT_ID_BRACKETS = withAdvisoryId(String.raw`\(({ID}(?:,\s*{ID})*)\)\s+\(({ID}(?:,\s*{ID})*)\)`, 'gi');
 const NAMES_ADVISORY = withAdvisoryId(String.raw`\b{ID}\b`, '');
 /** "… exploitable by sandboxed process CVE-2026-32603": an advisory's id closing the words, bare. */
 const CLOSING_ADVISORY = withAdvisoryId(String.raw`\s+({ID})([.\s]*)$`, '');
@@ -6869,6 +6870,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
           : item,
       )
       .map((item) => (closingCredit?.test(item.text) ? { ...item, text: item.text.replace(closingCredit, '') } : item))
+      // Firebird's "… slice packet (CVE-2026-33337)" and "([GHSA-89mq-229g-x47p](…))" two lines down, once the contributor
+      // between them went: one flaw's ids, told in one bracket.
+      .map((item) => (item.text.includes(') (') ? { ...item, text: item.text.replace(ADJACENT_ID_BRACKETS, '($1, $2)') } : item))
       .map((item) => (item.text.includes('- ') ? { ...item, text: item.text.replace(HYPHEN_WRAPPED, '$1-$2') } : item)),
   };
 }
