@@ -3617,10 +3617,6 @@ function withoutModuleLines(lines: string[]): string[] {
  */
 const COMPONENT_TAG = /<\/[A-Z][\w.]*>|<[A-Z][\w.]*(?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}))?)+\s*\/?>|<[A-Z][\w.]*\s*\/>/g;
 /**
- * jQuery UI's changelog page opens with `<script>{ "title": "jQuery UI 1.13.0 Changelog" }</script>`, data for the site that
- * renders it: a script's or a style's lines are no prose, and go (each a blank line, so the rest keep their numbers).
- */
-/**
  * DBD::Pg's announcement, kept as the PGP-signed mail it was: "-----BEGIN PGP SIGNED MESSAGE-----" and its "Hash: SHA1", the
  * tarball's checksums ("f58e5f6c…  DBD-Pg-3.18.0.tar.gz (md5)") and the signer's lines over the signature block are the
  * mail's armour, not its news. The lines stay, blank, so that citations keep their numbers.
@@ -3649,6 +3645,10 @@ function withoutSignatureArmor(lines: string[]): string[] {
 const CHECKSUM_LINE = /^\s*(?:[0-9a-f]{32,128}\s+\S+(?:\s+\((?:md5|sha\d*)\))?|checksums?\s+(?:for|of)\s+.{1,60}:)\s*$/i;
 const SIGNER_LINE = /^\s*(?:\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+){0,3}\s+<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?|PGP\s+Key:.*|https?:\/\/\S+)\s*$/u;
 
+/**
+ * jQuery UI's changelog page opens with `<script>{ "title": "jQuery UI 1.13.0 Changelog" }</script>`, data for the site that
+ * renders it: a script's or a style's lines are no prose, and go (each a blank line, so the rest keep their numbers).
+ */
 function withoutScriptBlocks(lines: string[]): string[] {
   if (!anyLineHas(lines, '<script') && !anyLineHas(lines, '<style')) return lines;
   let closing: string | null = null;
@@ -5601,8 +5601,6 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         pendingHeading.first?.text ?? '',
       ) &&
       !SECTION_TITLE.test(pendingHeading.heading.text) &&
-      // shUnit2's "## Changes and Enhancements" over two paragraphs: a kind's title, each paragraph a change.
-      !/^(?:[\p{L}-]+\s+(?:and|&)\s+)?enhancements$/iu.test(pendingHeading.heading.text) &&
       // BeanShell's "### Security fix" over four paragraphs telling the flaw: the kind's title, its first paragraph the fix.
       // (Not h11's, whose advisory a later paragraph names: the heading's item carries it.)
       !(

@@ -1285,11 +1285,9 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // htmx's "The website now supports dark mode! (Thanks [@pokonski](…)!)": thanks in brackets credit someone, once named or not.
   if (has('hank')) text = text.replace(THANKS_BRACKET, ' ').replace(THANKS_CLOSING_BRACKET, '').replace(THANKS_TO_BRACKET, '');
   else if (has('redit')) text = text.replace(THANKS_TO_BRACKET, '');
-  // Hypothesis' "|st.from_type| can now resolve …": a reStructuredText substitution of a dotted name reads as the name.
-  if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z_]\w*(?:\.\w+)+)\|(?![|\w])/g, '$1');
-  // UltiSnips' ChangeLog, in Vim help's words: "|g:UltiSnipsInsertTriggerOnFailure| controls …", "See |UltiSnips-autotrigger|.": a
-  // tag that links to its help, read as the name.
-  if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z][\w.]*[:#(-][\w:#.()-]*)\|(?![|\w])/g, '$1');
+  // Hypothesis' "|st.from_type| can now resolve …": a reStructuredText substitution of a dotted name reads as the name; so does
+  // a Vim help tag in UltiSnips' ChangeLog ("|g:UltiSnipsInsertTriggerOnFailure| controls …", "See |UltiSnips-autotrigger|.").
+  if (has('|')) text = text.replace(/(?<![|\w])\|([A-Za-z_]\w*(?:\.\w+)+|[A-Za-z][\w.]*[:#(-][\w:#.()-]*)\|(?![|\w])/g, '$1');
   // Jekyll's Liquid: a link to "{% link en/news/… %}" is its words; a "{{ release.url.gz }}" placeholder is no word at all.
   // (zk's "The `{{date}}` template helper was renamed to `{{format-date}}`": in code, the helpers' names.)
   if (has('{')) text = text.replace(/\[([^\]]+)\]\(\s*\{%[^%]*%\}\s*\)/g, '$1').replace(/(?<!`)<?\{\{[^}]*\}\}>?(?!`)/g, ' ');
