@@ -9584,3 +9584,51 @@ describe('holdouts 322 to 329, security fixes run together', () => {
     expect(brief.callToAction.text).toMatch(/the security fixes/);
   });
 });
+
+describe('holdouts 330 to 337, names of the code renamed', () => {
+  it('makes a release that renames and removes names of its code a breaking one (FlexSearch)', () => {
+    const notes = [
+      '### v0.8.2',
+      '',
+      '- Improved TypeScript Typings',
+      '- Simplified charset support for multi-language content',
+      '- Charset renamed `LatinExact` => `Exact`, `LatinDefault` => `Default` and `LatinSimple` => `Normalize`, these are universal charset presets for any languages',
+      '- Charset `ArabicDefault` and `CyrillicDefault` was removed, they are fully covered by the default universal charset presets',
+      '- Charset `Charset.CjkDefault` was renamed to `Charset.CJK`',
+    ];
+    const brief = checkedBriefOf(notes.join('\n'), { version: 'v0.8.2', title: 'v0.8.2' });
+    expect(brief.headline.text).toMatch(/breaking changes/);
+    expect(brief.highlights.map((highlight) => highlight.text)).toContain('Charset Charset.CjkDefault was renamed to Charset.CJK.');
+  });
+  it('does not count a rename whose old names still work as a break (Ghostty)', () => {
+    const notes = [
+      '## Full List',
+      '',
+      '- New configuration `split-divider-color` to explicitly set the divider color for splits.',
+      '- `goto_split` keybind parameter `top` and `bottom` have been renamed to',
+      '  `up` and `down`, respectively. The old names are still supported for',
+      '  backwards compatibility.',
+      '- `copy-on-select` value `old` was renamed to `classic`. The old name is still supported.',
+    ];
+    const brief = checkedBriefOf(notes.join('\n'), { version: 'v1.1.0', title: 'Ghostty v1.1.0' });
+    expect(brief.headline.text).not.toMatch(/breaking/);
+    expect(brief.highlights.filter((highlight) => highlight.kind === 'breaking')).toEqual([]);
+  });
+  it('takes a major whose opening says it holds no strictly breaking changes at its word (ComplexityMeasures)', () => {
+    const notes = [
+      '## 3.0',
+      '',
+      'ComplexityMeasures.jl has undergone major overhaul of the internal design.',
+      'Additionally, a large number of exported names have been renamed. Despite the major',
+      'version change, this release does not contain strictly breaking changes. Instead,',
+      'deprecations have been put in place everywhere.',
+      '',
+      'The main renames and re-thinking of the library design are:',
+      '',
+      '- We have renamed the concept of "entropy" to "information measure", and `entropy` has',
+      '    been renamed to  `information`.',
+      '- New entropy definition: identification entropy (`Identification`).',
+    ];
+    expect(checkedBriefOf(notes.join('\n'), { version: '3.0', title: 'ComplexityMeasures.jl 3.0' }).headline.text).not.toMatch(/breaking/);
+  });
+});

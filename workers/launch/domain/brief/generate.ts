@@ -402,11 +402,20 @@ function wordsSayItBreaks(item: NoteItem): boolean {
  */
 const renamesOrRemovesAName = (item: NoteItem) =>
   item.kind === 'breaking' &&
-  /^(?:Rename|Remove|Replace)[sd]?\s/.test(item.text) &&
-  // Easy-RSA's "Removed command 'rebuild'": a command or option named after its kind.
-  ((item.code ?? []).some((code) => item.text.startsWith(code, item.text.indexOf(' ') + 1)) ||
-    /^\S+\s+(?:the\s+)?(?:(?:sub)?command|option|flag|setting)\s+['"-]/.test(item.text)) &&
+  ((/^(?:Rename|Remove|Replace)[sd]?\s/.test(item.text) &&
+    // Easy-RSA's "Removed command 'rebuild'": a command or option named after its kind.
+    ((item.code ?? []).some((code) => item.text.startsWith(code, item.text.indexOf(' ') + 1)) ||
+      /^\S+\s+(?:the\s+)?(?:(?:sub)?command|option|flag|setting)\s+['"-]/.test(item.text))) ||
+    saysANameGone(item)) &&
   !item.section.some((title) => /deprecat/i.test(title));
+/**
+ * FlexSearch's "Charset `ArabicDefault` and `CyrillicDefault` was removed", "Charset `Charset.CjkDefault` was renamed to
+ * `Charset.CJK`": names of the code said gone after them.
+ */
+const saysANameGone = (item: NoteItem) =>
+  (item.code ?? []).some((code) =>
+    new RegExp(`${escapeRegExp(code)}(?!\\w)[^.]{0,40}\\b(?:was|were|has been|have been|is|are)\\s+(?:now\\s+)?(?:renamed|removed)\\b`).test(item.text),
+  ) || /\brenamed\s+(?:from\s+)?\S+\s*(?:=>|->|→)/.test(item.text);
 /** "fully backwards-compatible", "API and ABI compatible with previous 1.4.x releases": the opening says nothing breaks. */
 const KEEPS_COMPATIBILITY =
   /\bbackwards?[- ]compatible\b|\b(?:API|ABI)(?:\s+and\s+(?:API|ABI))?\s+compatible\s+with\s+(?:the\s+)?(?:previous|earlier|older|prior)\b/i;
@@ -643,9 +652,12 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
   // LLM 0.32's "a major, backwards-compatible update": its number lets it break things, its notes say it does not.
   // PipeWire 1.6.0's "This is the 1.6 release that is API and ABI compatible with previous 1.4.x releases." likewise.
   // (Not Flask-CORS 2.0.0rc1's "This should be backwards compatible for most people.": compatible for most breaks some.)
+  // ComplexityMeasures 3.0's "Despite the major version change, this release does not contain strictly breaking changes.
+  // Instead, deprecations have been put in place everywhere." too.
   const introKeepsCompatibility =
     parsed.intro !== null &&
-    KEEPS_COMPATIBILITY.test(parsed.intro.text) &&
+    (KEEPS_COMPATIBILITY.test(parsed.intro.text) ||
+      /\b(?:does|do)\s+not\s+contain\s+(?:any\s+)?(?:strictly\s+)?breaking\s+changes\b/i.test(parsed.intro.text)) &&
     !/\b(?:not|in)\s*backwards?[- ]compatible\b|\bincompatib|\bcompatible\s+for\s+(?:most|many)\b/i.test(parsed.intro.text);
   // json 2.11.0's six removals of deprecated methods beside one fix and two speed-ups: what the release mostly does breaks
   // whoever still calls them. (SpotBugs' long "Removed" list beside its new detectors is a feature release's housekeeping.)

@@ -2165,7 +2165,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (inherited !== 'fix' && !FIX_VERB.test(text) && /^(?:the\s+)?[^.,;]{1,60}?\s(?:was|were)\s+removed\b/i.test(text) && !LOSS_REMOVED.test(text))
     return { kind: 'breaking', text };
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
-  if (inherited === 'other' && (REMOVES_NAMED_API.test(raw) || REMOVES_OPTION.test(text))) return { kind: 'breaking', text };
+  // FlexSearch's "Charset `Charset.CjkDefault` was renamed to `Charset.CJK`" in a list of no sections: the old name is gone.
+  if (inherited === 'other' && (REMOVES_NAMED_API.test(raw) || (RENAMES_NAMED_API.test(raw) && !OLD_NAMES_STILL_WORK.test(text)) || REMOVES_OPTION.test(text)))
+    return { kind: 'breaking', text };
   // Stencil 4's "### Features" over "**runtime:** drop Node 14 support", "**props:** removal of deprecated connect and context
   // APIs": what a feature commit takes away still breaks whoever used it (OpenSC's "Remove obsolete tokend support" nobody).
   const featureWords = text.replace(/^[a-z][\w./-]{0,30}:\s+/i, '');
@@ -2386,6 +2388,11 @@ const REMOVES_OPTION = new RegExp(
  * Not Buildozer's "Remove `python2` test as …": a test, job or example named by what it ran is the project's own; nor
  * yesod-core's "Drop `mwc-random` and `blaze-builder` dependencies": fewer things to install.
  */
+/** Ghostty's "`top` and `bottom` have been renamed to `up` and `down` … The old names are still supported": nothing breaks. */
+const OLD_NAMES_STILL_WORK = /\b(?:old|previous)\s+(?:names?|ones?)\s+(?:are|is)\s+still\s+(?:supported|accepted|available)\b/i;
+/** "`A` was renamed to `B`", "Charset renamed `LatinExact` => `Exact`": a name of the code renamed, not a page or a file of the docs. */
+const RENAMES_NAMED_API =
+  /`[^`]{1,60}`\s+(?:was|were|has been|have been|is|are)\s+(?:now\s+)?renamed\b|\brenamed\s+(?:from\s+)?`[^`]{1,60}`\s*(?:=>|->|→|to\b)/i;
 const REMOVES_NAMED_API =
   /^\s*(?:drop(?:ped|s|ping)?|remov(?:e|ed|es|ing)|renam(?:e|ed|es|ing))\s+(?:the\s+)?(?:deprecated\s+)?`(?![^`]{1,60}`\s+(?:tests?|jobs?|workflows?|examples?|ci|pipelines?)\b)(?![^.]{0,80}\bdependenc(?:y|ies)\b)/i;
 /**
