@@ -9632,3 +9632,40 @@ describe('holdouts 330 to 337, names of the code renamed', () => {
     expect(checkedBriefOf(notes.join('\n'), { version: '3.0', title: 'ComplexityMeasures.jl 3.0' }).headline.text).not.toMatch(/breaking/);
   });
 });
+
+describe('holdouts 330 to 337, names and kinds', () => {
+  it('calls a release whose opening says it is a security and bugfix release a security release (MediaGoblin)', () => {
+    const notes = [
+      '0.8.1',
+      '=====',
+      '',
+      'This release is a security and bugfix release.  We recommend you upgrade as',
+      'soon as possible.',
+      '',
+      '**Bugfixes/improvements:**',
+      '',
+      '- Fix a crash when uploading a video without audio.',
+      '- Fix the OAuth client list.',
+    ];
+    expect(checkedBriefOf(notes.join('\n'), { version: '0.8.1', title: 'MediaGoblin 0.8.1' }).headline.text).toMatch(/a security release/);
+  });
+  it("names the package of a Debian stanza with its repository's capitals (FreedomBox)", () => {
+    const notes = [
+      'freedombox (26.6) unstable; urgency=medium',
+      '',
+      '  [ Sunil Mohan Adapa ]',
+      '  * users: Add support for logging in with passkeys',
+      '',
+      ' -- James Valleroy <jvalleroy@mailbox.org>  Mon, 16 Mar 2026 20:38:52 -0400',
+    ];
+    const url = 'https://github.com/freedombox/FreedomBox/blob/fe7f6da2b1c15224ef5d30f9ea470466b5ced0ae/debian/changelog#L222-L249';
+    const brief = checkedBriefOf(notes.join('\n'), { version: '26.6', title: 'freedombox (26.6) unstable; urgency=medium', url });
+    expect(brief.headline.text).toMatch(/^FreedomBox 26\.6 is out/);
+  });
+  it('leaves no date in a name whose title writes the time inside it (perl-ldap)', () => {
+    const notes = ['0.67 -- Sat Dec 26 14:50:55 CEST 2020', '', 'Enhancements', '', '  * LDIF.pm: support controls when reading'];
+    const url = 'https://github.com/perl-ldap/perl-ldap/blob/03586485e380717364ea4c2c51e4c320d8ca0ec0/Changes#L17-L29';
+    const brief = checkedBriefOf(notes.join('\n'), { version: '0.67', title: '0.67 -- Sat Dec 26 14:50:55 CEST 2020', url });
+    expect(brief.headline.text).toMatch(/^perl-ldap 0\.67 is out/);
+  });
+});

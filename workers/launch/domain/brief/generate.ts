@@ -2523,14 +2523,15 @@ function subjectOf(
       ' ',
     )
     .replace(new RegExp(shortened.map((number) => `(?<![\\w.])${number.replace(/\./g, '\\.')}(?![\\w.])`).join('|') || '$^', 'g'), ' ')
+    // A CPAN Changes heading's "1.7905  2018-04-21 11:39:58 CEST": the time of day and its zone, after the date; perl-ldap's
+    // "0.67 -- Sat Dec 26 14:50:55 CEST 2020", inside it (taken first, so that the date's parts close up).
+    .replace(/(?<![\w:.])\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?(?:\s*(?:UTC|GMT|[A-Z]{1,3}[SD]?T|[+-]\d{2}:?\d{2}|Z)(?!\w))?(?![\w:])\s*/g, ' ')
     // Every date form seen, with the "on" that leads to it ("Patch on Dec 3rd 2025", "(July 2026)").
     .replace(
       /(?:\b(?:on|from)\s+)?(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\s*\)|\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b|\b\d{4}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{4}\b|\(\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\s*\)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b)/gi,
       ' ',
     )
     .replace(/\b\d{4}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*-\d{1,2}\b/gi, ' ')
-    // A CPAN Changes heading's "1.7905  2018-04-21 11:39:58 CEST": the time of day and its zone, after the date.
-    .replace(/(?<![\w:.])\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?(?:\s*(?:UTC|GMT|[A-Z]{1,3}[SD]?T|[+-]\d{2}:?\d{2}|Z)(?!\w))?(?![\w:])/g, ' ')
     // Noda Time's "3.0.0, released 2020-05-22 with tzdb 2020a": when it was released, and with what, after a comma.
     .replace(/(?:^|,)\s*released\b.*$/i, ' ')
     // JanusGraph's "Version 1.1.0 (Release Date: November 7, 2024)": the date's label in the bracket goes with it.
@@ -2620,7 +2621,8 @@ function subjectOf(
   )
     return (
       brandedInNotes(fromTitle, repo, lines) ??
-      capitalisedInNotes(fromTitle, lines) ?? {
+      capitalisedInNotes(fromTitle, lines) ??
+      casedByRepository(fromTitle, repo, release.url) ?? {
         name: fromTitle,
         citation: { source: 'release', field: 'title', value: release.title },
         source: 'release_title',
@@ -2824,6 +2826,19 @@ function brandedInNotes(name: string, repo: string | null, lines: string[]): { n
       };
   }
   return null;
+}
+
+/**
+ * FreedomBox's Debian stanza "freedombox (26.6) unstable; urgency=medium": the package's name in lower case, which its
+ * repository (freedombox/FreedomBox) writes with the capitals of the product.
+ */
+function casedByRepository(
+  name: string,
+  repo: string | null,
+  url: string | null | undefined,
+): { name: string; citation: Citation; source: 'release_url' } | null {
+  if (!repo || !url || !/^[a-z][a-z\d]*$/.test(name) || repo.toLowerCase() !== name || !/\p{Lu}/u.test(repo)) return null;
+  return { name: repo, citation: urlCitation(url), source: 'release_url' };
 }
 
 function capitalisedInNotes(name: string, lines: string[]): { name: string; citation: Citation; source: 'release_title' } | null {

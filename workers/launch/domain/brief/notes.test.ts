@@ -12099,3 +12099,60 @@ describe('holdouts 322 to 329, what a security fix tells after its change', () =
     expect(itemsOf(notes)[0]?.text).toBe('Fixed buffer overflow on parsing corrupted slice packet (CVE-2026-33337, GHSA-89mq-229g-x47p)');
   });
 });
+
+describe('holdouts 330 to 337', () => {
+  it('reads a plain bullet before kind labels over their own bullets as a label too (Open XDMoD)', () => {
+    const notes = [
+      '## 2026-05-12 v11.0.3',
+      '',
+      '- Important Notes',
+      '    - This release fixes a critical security vulnerability and two other',
+      '      moderate-to-high severity security vulnerabilities in Open XDMoD:',
+      '        - https://github.com/ubccr/xdmod/security/advisories/GHSA-29qm-7w4v-43fw',
+      '        - https://github.com/ubccr/xdmod/security/advisories/GHSA-3pv7-qvc3-h527',
+      '- Bug Fixes',
+      '    - Fix tooltip display when hovering over area plots',
+      '      ([\\#2077](https://github.com/ubccr/xdmod/pull/2077)).',
+      '- Enhancements',
+      '    - Improve performance of database queries',
+      '      ([\\#2182](https://github.com/ubccr/xdmod/pull/2182)).',
+    ];
+    const [first] = itemsOf(notes);
+    expect(first?.kind).toBe('security');
+    expect(first?.text).toContain('GHSA-29qm-7w4v-43fw');
+  });
+  it('reads a Keep a Changelog section told in a paragraph, then one going on about it, as its change (Authboss)', () => {
+    const notes = [
+      '## [2.4.1] - 2020-05-18',
+      '',
+      '### Fixed',
+      '',
+      'Fix a security issue where a user could brute-force a password based on',
+      'differing responses that are returned from the site when the incorrect password',
+      'is entered versus the correct password.',
+      '',
+      'This comes with a slight change in behavior to minimize differences between the',
+      'code paths of a correct vs incorrect password: The "attempt" time is always',
+      'bumped in the DB no matter if it was the right or wrong password when being',
+      'rejected for locking.',
+    ];
+    expect(itemsOf(notes).map((item) => item.kind)).toEqual(['security']);
+  });
+  it('reads "Do this to upgrade" over numbered steps as no change (MediaGoblin)', () => {
+    const notes = [
+      '0.8.1',
+      '=====',
+      '',
+      'This release is a security and bugfix release.  We recommend you upgrade as',
+      'soon as possible.',
+      '',
+      '**Do this to upgrade**',
+      '',
+      "0. If you haven't already, switch the git remote URL:",
+      '   ``git remote set-url origin https://git.savannah.gnu.org/git/mediagoblin.git``',
+      '1. Update to the latest release.  If checked out from git, run:',
+      '   ``git fetch && git checkout -q v0.8.1``',
+    ];
+    expect(itemsOf(notes)).toEqual([]);
+  });
+});

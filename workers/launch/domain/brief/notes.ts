@@ -240,6 +240,8 @@ const LIST_LEAD_INS: Array<{ pattern: RegExp; heading: string; underAKind: boole
   { pattern: FIXES_INTRO, heading: 'Fixed issues', underAKind: false },
   // Nippy's "As always:" over where to read, to test before updating, and to report problems: advice, no change.
   { pattern: /^as (?:always|usual)\s*:\s*$/i, heading: 'As always', underAKind: true },
+  // MediaGoblin's "… you should deauthorize. To check this:" over where to click: what to do, no change.
+  { pattern: /(?:^|[.!]\s+)to (?:check|verify) (?:this|it|that)\s*:$/i, heading: 'How to check', underAKind: true },
 ];
 const LIST_ONLY_HEADINGS = new Set(LIST_LEAD_INS.map((leadIn) => leadIn.heading));
 const GUIDANCE =
@@ -361,9 +363,10 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // Its "What's better" over the improvements, beside "What's new" and "What's fixed".
   [/^what['’]?s\s+(?:better|improved)$/i, 'feature'],
   // JHipster's "Help and bugs" over where to report them, and its "How to upgrade" over the commands that do it: no change.
+  // MediaGoblin's "**Do this to upgrade**" likewise.
   // Corsica's "**Upgrading** from 1.x to 2.0.0 is a matter of these things:" over the steps to take, likewise.
   [
-    /^(?:help|getting help|support)\s+(?:and|&)\s+(?:bugs?|feedback|questions)$|^how\s+to\s+(?:upgrade|update|install)\b|^(?:upgrading|to\s+upgrade)\s+from\s+\S+\s+to\s+\S+\s+(?:is|takes|means|needs|requires)\b/i,
+    /^(?:help|getting help|support)\s+(?:and|&)\s+(?:bugs?|feedback|questions)$|^how\s+to\s+(?:upgrade|update|install|check)\b|^do\s+this\s+to\s+(?:upgrade|update)$|^(?:upgrading|to\s+upgrade)\s+from\s+\S+\s+to\s+\S+\s+(?:is|takes|means|needs|requires)\b/i,
     'internal',
   ],
   [/security|vulnerab|\bcve\b/i, 'security'],
@@ -975,8 +978,9 @@ const WHAT_IS_THE_ISSUE = /^what\s+(?:is|was)\s+the\s+(?:issue|problem|bug|flaw|
 /** iTerm2 3.5.11's "This release contains a critical security fix.": one fix, the release's reason. */
 export const HOLDS_A_SECURITY_FIX = /\b(?:contains?|is)\s+an?\s+(?:critical\s+|important\s+|urgent\s+)?security\s+fix\b/i;
 // Publify's "This is a bug fix and security release.": the security release named beside what else it is.
+// MediaGoblin's "This release is a security and bugfix release." too.
 export const SAYS_SECURITY_UPDATE =
-  /^(?:(?:warning|note|important|attention|notice)\s*:\s*)?this is an? (?:\w+ )?(?:(?:[\w-]+ ){1,3}(?:and|&) )?security (?:\w+ )?(?:release|update)\b/i;
+  /^(?:(?:(?:warning|note|important|attention|notice)\s*:\s*)?this is an? (?:\w+ )?(?:(?:[\w-]+ ){1,3}(?:and|&) )?security (?:\w+ )?(?:release|update)|this (?:release|version|update) is an? (?:\w+ )?security (?:(?:and|&) [\w-]+ )?(?:release|update))\b/i;
 // (Mezzanine's "password reset: 'http' -> ``request.schema``. This fixes a potential security vulnerability in which …": the
 // change's second sentence says what it fixed.)
 const CALLED_SECURITY =
@@ -2699,6 +2703,21 @@ const MERGED_PULL_REQUEST = /^merge(?:d)?\s+(?:PR|pull request)\b\s*:?\s*(?:\(by
 
 export function namesAGroup(label: string): boolean {
   return titlesAKind(label) || /^\p{Lu}[\p{Lu}\d &/-]{2,30}$/u.test(label);
+}
+
+/** Whether a later bullet at `indent` of the same list, before anything shallower, is a kind's label over bullets of its own. */
+function groupLabelFollows(lines: string[], from: number, indent: number): boolean {
+  for (let at = from; at < Math.min(lines.length, from + 200); at++) {
+    const line = lines[at]!;
+    if (line.trim() === '') continue;
+    const depth = indentOf(line);
+    if (depth < indent || (depth === indent && !BULLET.test(line))) return false;
+    if (depth > indent) continue;
+    const label = line.match(BULLET)![2]!.replace(/:$/, '');
+    const next = lines.slice(at + 1).find((after) => after.trim() !== '');
+    if (titlesAKind(label) && next !== undefined && indentOf(next) > indent && BULLET.test(next)) return true;
+  }
+  return false;
 }
 
 /** Whether every bullet at `indent` under the line before `from` (0-based), `least` of them or more, leads as `lead` says. */
@@ -5608,6 +5627,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         pendingHeading.first?.text ?? '',
       ) &&
       !SECTION_TITLE.test(pendingHeading.heading.text) &&
+      // Authboss' "### Fixed" over the fix told in a paragraph, then "This comes with a slight change in behavior …" going on
+      // about it: the section's kind, its first paragraph the change.
+      !(KEEP_A_CHANGELOG_SECTION.test(pendingHeading.heading.text.trim()) && pendingHeading.heading.kind !== 'security') &&
       // BeanShell's "### Security fix" over four paragraphs telling the flaw: the kind's title, its first paragraph the fix.
       // (Not h11's, whose advisory a later paragraph names: the heading's item carries it.)
       !(
@@ -6523,7 +6545,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       else if (lastProseIntroducesBreaks) openHeading(7, 'Breaking changes', number - 1);
       const indent = indentOf(line);
       // XCSoar's "* calculations", "* airspace", then "* data files" over their changes: a label beside group labels is one too.
-      const besideGroupLabels = labels.some((label) => label.indent === indent && label.line > headingAt);
+      // Open XDMoD's "- Important Notes" over its advisories, before "- Bug Fixes" and "- Enhancements" over theirs: one before
+      // them too. (Not Shairport Sync's "* **Full FFmpeg Integration**" over what it brings: a feature, named before its parts.)
+      const besideGroupLabels =
+        labels.some((label) => label.indent === indent && label.line > headingAt) ||
+        (!/:\s*$|\*\*|__/.test(line) && groupLabelFollows(lines, index + 1, indent));
       while (labels.length && labels[labels.length - 1]!.indent >= indent) labels.pop();
       // SolidStart 2.0's links to read under its Highlights' paragraphs leave the paragraphs the changes.
       if (pendingHeading && !OTHER_NOTES_LINK.test(line)) listsUnder(pendingHeading);
