@@ -12155,4 +12155,43 @@ describe('holdouts 330 to 337', () => {
     ];
     expect(itemsOf(notes)).toEqual([]);
   });
+  it('reads a star-led title over a rule of "=" as the heading of a double-dash list (pdsh)', () => {
+    const notes = [
+      '* Changes in pdsh-2.32 (2017-06-22)',
+      '===================================',
+      ' -- Switch to dlopen(3)/dlsym(3) instead of using libltdl',
+      ' -- Drop qshell, mqshell, rmsquery, nodeattr and sdr modules.',
+      ' -- Allow PDSH_CONNECT_TIMEOUT and PDSH_COMMAND_TIMEOUT environment',
+      '     variables (Erik Jacobson)',
+    ];
+    const texts = itemsOf(notes).map((item) => item.text);
+    expect(texts).toHaveLength(3);
+    expect(texts.join('\n')).not.toContain('Changes in pdsh');
+  });
+  it('reads a fix marked "(security)" at its end as a security fix (Dash Faction)', () => {
+    const notes = [
+      'Version 1.0.0 (released 2017-01-24)',
+      '-----------------------------------',
+      '- DirectInput support',
+      '- fixed multiple Buffer Overflows in RF code (security)',
+    ];
+    const fix = itemsOf(notes).find((item) => item.text.includes('Buffer Overflows'));
+    expect(fix?.kind).toBe('security');
+    expect(fix?.text).not.toContain('(security)');
+  });
+  it('drops the CPAN ids and nicks in square brackets that sign the changes (SDL Perl)', () => {
+    const notes = [
+      '* 2.538 May 22 2012',
+      '\t- Pod updates [mig0]',
+      '\t- SDLx::App made the docs a lot better [Blaizer]',
+      '\t- SDLx::App changed around shortcut names in the constructor [Blaizer]',
+      '\t- SDL::Version: we can now compare SDL::Version objects like: $version >= 1.2.10 [FROGGS]',
+      '\t- SDLx::Controller added stopped and paused methods [Blaizer]',
+    ];
+    expect(
+      itemsOf(notes)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/\[(?:Blaizer|FROGGS|mig0)\]/);
+  });
 });

@@ -1264,6 +1264,13 @@ const CLOSING_CREDITS = [
     line: /\S\s+\[\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}\]\s*$/u,
     item: /\s+\[\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,3}(?:\s+\([^()]*\))?\](?=[.!]?$)/u,
   },
+  // SDL Perl's "- SDLx::App made the docs a lot better [Blaizer]": a CPAN id or a nick in square brackets, signing several.
+  {
+    mark: ']',
+    repeated: true,
+    line: /\S\s+\[(?![A-Z]+-\d)([\w.-]{2,30})\]\s*$/,
+    item: /\s+\[(?![A-Z]+-\d)[\w.-]{2,30}\](?=[.!]?$)/,
+  },
   // Firebird's "* [#8761](…): Add API method `Util::convert`" over "  Contributor(s): Adriano dos Santos Fernandes".
   { mark: 'Contributor', line: /^\s*Contributors?(?:\(s\))?:\s+\S/, item: /\s+Contributors?(?:\(s\))?:(?:\s+[^()]*?)?(?=\s*(?:\([^()]*\))?[.!]?$)/ },
 ];
@@ -1301,6 +1308,9 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
 const SHOUTED_INCOMPATIBILITY = /^\s*BACKWARDS? INCOMPATIBILIT(?:Y|IES)\s+(?=\S)/;
 /** SublimeLinter's "BREAKING CHANGE:  TL;DR - By default, only whole files are linted from now on.": the gist, so labelled. */
 const GIST_LABEL = /^TL;\s?DR\s*[-–—:,]\s*(?=\S)/;
+/** A fix marked at its end as a security one: "(security)", "(security fix)". */
+const MARKED_SECURITY = /\s*\((?:security|security fix|sec)\)\s*$/i;
+
 function itemKind(raw: string, written: string, inherited: ChangeKind, section = ''): { kind: ChangeKind; text: string } {
   const read = kindOfItem(raw, written, inherited, section);
   const told = read.text.startsWith('TL') ? { ...read, text: read.text.replace(GIST_LABEL, '') } : read;
@@ -1325,6 +1335,9 @@ function itemKind(raw: string, written: string, inherited: ChangeKind, section =
   // GStreamer 1.24.10's "More than 40 security fixes across a wide range of elements following an audit by the GitHub Security
   // Lab, …" leading its highlighted bug fixes: the security fixes, counted.
   if ((told.kind === 'other' || told.kind === 'fix') && COUNTED_SECURITY_FIXES.test(told.text)) return { ...told, kind: 'security' };
+  // Dash Faction's "fixed multiple Buffer Overflows in RF code (security)": a fix its notes mark a security one.
+  if ((told.kind === 'other' || told.kind === 'fix') && MARKED_SECURITY.test(told.text))
+    return { kind: 'security', text: told.text.replace(MARKED_SECURITY, '').replace(/^\p{Ll}/u, (letter) => letter.toUpperCase()) };
   // styled-components 6.4.0's "Dropped IE11 support: ES2015 build target, …" under a changeset's "Minor Changes": its authors
   // bumped the minor number for it and keep what breaks their users for "Major Changes", so support dropped there breaks no
   // one they count (unless its words say it breaks). (R's NEWS "MINOR CHANGES" are small ones, of any kind.)
@@ -2170,7 +2183,12 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: 'breaking', text };
   // "Dropped the `cdmVersion` argument", "Renamed `createStudyPopArgs`": taking away a named API breaks whoever calls it.
   // FlexSearch's "Charset `Charset.CjkDefault` was renamed to `Charset.CJK`" in a list of no sections: the old name is gone.
-  if (inherited === 'other' && (REMOVES_NAMED_API.test(raw) || (RENAMES_NAMED_API.test(raw) && !OLD_NAMES_STILL_WORK.test(text)) || REMOVES_OPTION.test(text)))
+  if (
+    inherited === 'other' &&
+    (REMOVES_NAMED_API.test(raw) ||
+      (RENAMES_NAMED_API.test(raw) && !OLD_NAMES_STILL_WORK.test(text) && !/deprecat/i.test(section)) ||
+      REMOVES_OPTION.test(text))
+  )
     return { kind: 'breaking', text };
   // Stencil 4's "### Features" over "**runtime:** drop Node 14 support", "**props:** removal of deprecated connect and context
   // APIs": what a feature commit takes away still breaks whoever used it (OpenSC's "Remove obsolete tokend support" nobody).
