@@ -8,6 +8,7 @@ import { corpus, releaseOf } from '../../../../test/fixtures/release-notes';
 import { checkedBrief } from '../../../../test/workers/checked-brief';
 import { cleanInline } from './references';
 import { preReleaseLabel, shownVersion } from './version';
+import { sentencesOf } from './types';
 
 const release = {
   id: 'rel_x',
@@ -22,6 +23,10 @@ const release = {
 const briefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => generateBrief({ ...release, ...overrides, notes }, null);
 /** As briefOf, for a brief its own checker must accept whole. */
 const checkedBriefOf = (notes: string, overrides: Partial<BriefRelease> = {}) => checkedBrief({ ...release, ...overrides, notes });
+const sentencesOfBrief = (brief: ReturnType<typeof generateBrief>) =>
+  sentencesOf(brief)
+    .map(({ sentence }) => sentence.text)
+    .join('\n');
 /** The summary of a brief whose notes open with a line, then list one change. */
 const summaryOpenedBy = (first: string) =>
   briefOf([first, '', '- Add the focus workspace command'].join('\n'), { version: '4.23', title: 'Acme 4.23' }).summary;
@@ -9667,5 +9672,32 @@ describe('holdouts 330 to 337, names and kinds', () => {
     const url = 'https://github.com/perl-ldap/perl-ldap/blob/03586485e380717364ea4c2c51e4c320d8ca0ec0/Changes#L17-L29';
     const brief = checkedBriefOf(notes.join('\n'), { version: '0.67', title: '0.67 -- Sat Dec 26 14:50:55 CEST 2020', url });
     expect(brief.headline.text).toMatch(/^perl-ldap 0\.67 is out/);
+  });
+  it('tells a security fix named by its id alone by the id, not by the thanks after it (MacPorts)', () => {
+    const notes = [
+      'Release 2.10.5 (2024-11-23 by jmr)',
+      "    - Fixed CVE-2024-11681. Thanks to Simon Scannell of Google's Cloud",
+      '      Vulnerability Research team. (jmr in 906525f)',
+    ];
+    const url = 'https://github.com/macports/macports-base/blob/5e4b5a4d1c2d3c5e2f3a4b5c6d7e8f9a0b1c2d3e/ChangeLog#L13-L24';
+    const brief = checkedBriefOf(notes.join('\n'), { version: '2.10.5', title: 'Release 2.10.5 (2024-11-23 by jmr)', url });
+    expect(brief.headline.text).not.toMatch(/jmr/);
+    expect(sentencesOfBrief(brief)).not.toMatch(/Simon Scannell/);
+  });
+  it('reads a codename line as no opening, and names a title without its anchor (client_ruby, Home Manager)', () => {
+    const ruby = [
+      '# 4.0.0 / 2022-03-27',
+      '',
+      '_**Codename:** The "barely a release" release_',
+      '',
+      'This version contains a single - sadly breaking - change.',
+      '',
+      '- Remove framework-specific route detection from collector middleware.',
+    ];
+    const brief = checkedBriefOf(ruby.join('\n'), { version: '4.0.0', title: '4.0.0 / 2022-03-27' });
+    expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/Codename/);
+    const home = ['## Release 24.05 {#sec-release-24.05}', '', '- The `.release` file in the Home Manager project root has been removed.'];
+    const url = 'https://github.com/nix-community/home-manager/blob/0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3/docs/release-notes/rl-2405.md#L1-L3';
+    expect(checkedBriefOf(home.join('\n'), { version: '24.05', title: 'Release 24.05 {#sec-release-24.05}', url }).headline.text).not.toMatch(/[{}#]/);
   });
 });

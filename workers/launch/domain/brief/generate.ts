@@ -2011,7 +2011,11 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const sumsUp = item.kind === 'security' && RELEASE_SUMS_UP.test(sentences[0]!);
   const toldSecure =
     sumsUp && !KIND_CUES.security.test(sentences[0]!) ? sentences.findIndex((one) => KIND_CUES.security.test(one) && !ONLY_ADVISORY.test(one)) : -1;
-  const at = sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) ? 1 : Math.max(toldSecure, 0);
+  // (Not MacPorts' "Fixed CVE-2024-11681. Thanks to Simon Scannell of Google's Cloud Vulnerability Research team.": who found it.)
+  const at =
+    sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) && !/^(?:many\s+)?thanks\b/i.test(sentences[1]!)
+      ? 1
+      : Math.max(toldSecure, 0);
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
   // bumpalo's "… didn't get its underlying `Bump`'s lifetime threaded through. This meant that `rustc` was not checking the
   // borrows … and this could result in use-after-free bugs.": the harm that sentence ends on, joined to the fault.
@@ -2552,6 +2556,10 @@ function subjectOf(
     .replace(/\((?:LTS|Current|Stable|Beta|RC)\)/gi, ' ')
     // dinit's "Version 0.20.0 (beta release #9)": which pre-release it is, in brackets.
     .replace(/\([^()]*\b(?:beta|alpha|rc|release candidate|preview|pre-?release)\b[^()]*\)/gi, ' ')
+    // Home Manager's "Release 24.05 {#sec-release-24.05}": the heading's anchor, an attribute of the page.
+    .replace(/\s*\{:?\s*#[\w.:-]+\s*\}/g, ' ')
+    // MacPorts' "Release 2.10.5 (2024-11-23 by jmr)": who cut it, after the date.
+    .replace(/\(\s*(?:[^()]*?\s)?by\s+[\w.@-]{1,30}\s*\)/gi, ' ')
     // "Tomcat 11.0.14 (markt)": who cut the release, in lower case, is no part of the product's name.
     .replace(/\(\s*[a-z][\w-]*\s*\)/g, ' ')
     // "Breaking changes in EF Core 10 (EF10)": the name's short form with its version, said again.

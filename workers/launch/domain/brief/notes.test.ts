@@ -12194,4 +12194,57 @@ describe('holdouts 330 to 337', () => {
         .join('\n'),
     ).not.toMatch(/\[(?:Blaizer|FROGGS|mig0)\]/);
   });
+  it('drops who made a change by name and address, and the verb left by its issues (tfenv)', () => {
+    const notes = [
+      '## 3.2.0 (April 24, 2026)',
+      '',
+      ' * NEW FEATURE: Support uninstalling multiple versions in a single `tfenv uninstall` invocation, fixing #449 (Mike Peachey <mike.peachey@bjss.com>)',
+      ' * NEW FEATURE: Support `tfenv use -` to switch to the previously active version, fixing #378 and #283 (Mike Peachey <mike.peachey@bjss.com>)',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'Support uninstalling multiple versions in a single tfenv uninstall invocation',
+      'Support tfenv use - to switch to the previously active version',
+    ]);
+  });
+  it('drops the ticket, maker and commit closing a change, and the ticket key leading one (MacPorts, rtpengine)', () => {
+    const macports = [
+      'Release 2.10.5 (2024-11-23 by jmr)',
+      '    - Fixed error when the Command Line Tools receipt is missing.',
+      '      (#71339, jmr in dab32c5)',
+    ];
+    expect(itemsOf(macports)[0]?.text).toBe('Fixed error when the Command Line Tools receipt is missing.');
+    const rtpengine = [
+      'ngcp-rtpengine (10.3.0.0+0~mr10.3.0.0) unstable; urgency=medium',
+      '',
+      '  [ Richard Fuchs ]',
+      '  * [834eb03] TT#14008 add packet loss tracking for userspace passthrough',
+      '  * [6b0a3bd] TT#145450 add support for tracking multiple SSRCs per stream',
+    ];
+    expect(
+      itemsOf(rtpengine)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toContain('TT#');
+  });
+  it('drops "Issue - RFE -" left before a change once its issue went (389 Directory Server)', () => {
+    const notes = [
+      '- Issue [5842](https://github.com/389ds/389-ds-base/issues/5842) - Add log buffering to audit log',
+      '- Issue [6112](https://github.com/389ds/389-ds-base/issues/6112) - RFE - add new operation note for MFA authentications',
+      '* `#24495 <https://github.com/scipy/scipy/issues/24495>`__: BUG: remez hilbert segfault',
+    ];
+    const items = itemsOf(notes);
+    expect(items.slice(0, 2).map((item) => item.text)).toEqual(['Add log buffering to audit log', 'add new operation note for MFA authentications']);
+    expect(items[2]?.kind).toBe('fix');
+  });
+  it('reads a removal of names of the code, not written as code, as a break (Swift Mailer)', () => {
+    const notes = [
+      '6.0.0 (2017-05-19)',
+      '------------------',
+      '',
+      ' * added Swift_Transport::ping()',
+      ' * removed Swift_MailTransport and Swift_Transport_MailTransport',
+      ' * removed redundant de_ctx->rule_file != NULL check',
+    ];
+    expect(itemsOf(notes).map((item) => item.kind)).toEqual(['feature', 'breaking', 'other']);
+  });
 });

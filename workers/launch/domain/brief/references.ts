@@ -1616,8 +1616,15 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // listed them is left before the closing bracket of names. (archive's "… with symlinks, https://…/issues/265.
   // https://osv.dev/vulnerability/GHSA-…." leaves two spaces where the issue's address was.)
   if (refs.length > 0 && (has(', (') || has(',  ('))) text = text.replace(/,\s+(?=\([^()]*\)\.?$)/, ' ');
+  // tfenv's "…, fixing #391 and #283 (Mike Peachey <mike.peachey@bjss.com>)": who made it, by name and address.
+  if (has('@') && has('<')) text = text.replace(/\s*\((?:[^()<>]{1,60}\s)?<[^<>\s@]+@[^<>\s]+>\)\.?$/, '');
   // React Navigation's "…, closes [#11910](…) - by @satya164" once the issue and the credit went: the verb that led to them.
-  if (/,\s*(?:closes|fixes|resolves)$/.test(text)) text = text.replace(/,\s*(?:closes|fixes|resolves)$/, '');
+  // (tfenv's "…, fixing #391 and #283" too.)
+  if (/,\s*(?:closes|fixes|resolves|fixing)(?:\s+and)?$/.test(text)) text = text.replace(/,\s*(?:closes|fixes|resolves|fixing)(?:\s+and)?$/, '');
+  // 389 Directory Server's "Issue [6112](…) - RFE - add new operation note for MFA authentications": the word that led to the
+  // issue's number, once it went, and the tracker's "RFE" (a request for enhancement) mark.
+  // (Not SciPy's "BUG: remez hilbert segfault" nor yii2's "Bug #20697: …": a label of the kind.)
+  if (refs.length > 0 && /^issues?\s+[-–]/i.test(text)) text = text.replace(/^issues?\s+[-–]\s+(?:RFE\s*[-–:]\s+)?(?=\S)/i, '');
   // MojoMojo's "… (page must exist). Fixes issue #83.", "Alleviates issue #39.": the sentence that named the issue, once it went.
   if (refs.length > 0 && /\b(?:issues?|bugs?|tickets?)\)?\.?$/i.test(text))
     text = text.replace(CLOSING_ISSUE_SENTENCE, (_whole, stop: string | undefined) => stop ?? '');
@@ -1638,6 +1645,7 @@ const LEADING_HASH = new RegExp(String.raw`^(${HASH})\s+(?=\S)`);
 const HASH_GROUPS = new RegExp(String.raw`(?:\s+(?:in|from|via))?(?:\s+(?:${HASH})?(?:\[${HASH}\])+)+\s*$`);
 const NAME_AND_HASH = new RegExp(String.raw`\s*\*?\(\s*[^()]{1,40}?\s+-\s+(${HASH})\s*\)\*?\s*$`);
 const EVERY_HASH = new RegExp(HASH, 'g');
+const NAME_IN_HASH = new RegExp(String.raw`\s*\(\s*(?:#\d+,\s*)?[\w.-]{1,30}\s+in\s+(${HASH})\s*\)\.?\s*$`);
 /** sqlite3-ruby's "… (GHSA-…)" after its author's handle: the advisory's bracket, which the handle goes from before. */
 const HANDLE_BEFORE_ADVISORIES = new RegExp(String.raw`([.!?])?\s+@[\w-]+\s+(\(${ADVISORY_ID_START}[^()]+\))\.?$`, 'i');
 
@@ -1665,7 +1673,11 @@ function closingCommitsAndCredits(clean: CleanText, repoBase: string | null): Cl
   // Each pass first asks for the mark its pattern needs, as cleanInline's do: this runs on every item.
   const has = (mark: string) => text.includes(mark);
   text = text.replace(LEADING_HASH, commit);
+  // rtpengine's Debian changelog: "[39616a9] TT#14008 add packet loss tracking …", the key of its tracker's ticket leading.
+  if (/^(?:\[[0-9a-f]{7,12}\]\s+)?[A-Z]{2,6}#\d/.test(text)) text = text.replace(/^(\[[0-9a-f]{7,12}\]\s+)?(?:[A-Z]{2,6}#\d+[,\s]+)+(?=\p{L})/u, '$1');
   if (has(' - ') && has(')')) text = text.replace(NAME_AND_HASH, commit);
+  // MacPorts' "… receipt is missing. (#71339, jmr in dab32c5)": the ticket, who made it, and the commit.
+  if (has(' in ') && has(')')) text = text.replace(NAME_IN_HASH, commit);
   if (has('@')) {
     if (has('#')) text = text.replace(/(?<=[.!?])\s+#\d+(?:(?:,\s*|\s+)#\d+)*\s+@[\w-]+(?:(?:,\s*|\s+)@[\w-]+)*\s*$/, '');
     text = text.replace(HANDLE_BEFORE_ADVISORIES, (_whole, stop: string | undefined, ids: string) => ` ${ids}${stop ?? ''}`);
