@@ -164,6 +164,7 @@ function plain(text: string): string {
     !text.includes('CVE ') &&
     !text.includes('%') &&
     !text.includes('(not public)') &&
+    !/\{cpp\}/i.test(text) &&
     !EMPHASIS_IN_WORD.test(text)
   )
     return text;
@@ -198,6 +199,8 @@ function plain(text: string): string {
       .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : SKIP, ' ')
       // JavaFX's "JDK-8335714 (not public)": the issue's page is closed; no "not" of the change, and the parser drops it.
       .replace(text.includes('(not public)') ? /(?<=\b[A-Z][A-Z\d]+-\d+)\s*\(not public\)/g : SKIP, '')
+      // B2's AsciiDoc "{CPP}" is Asciidoctor's attribute for "C++", as the parser writes it.
+      .replace(/\{cpp\}/gi, 'C++')
       // Urho3D's Doxygen page, "New face camera mode in %BillboardSet": the mark keeps a name unlinked; the parser drops it.
       .replace(text.includes('%') ? DOXYGEN_UNLINKED : SKIP, '$1')
       // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.

@@ -9700,4 +9700,20 @@ describe('holdouts 330 to 337, names and kinds', () => {
     const url = 'https://github.com/nix-community/home-manager/blob/0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3/docs/release-notes/rl-2405.md#L1-L3';
     expect(checkedBriefOf(home.join('\n'), { version: '24.05', title: 'Release 24.05 {#sec-release-24.05}', url }).headline.text).not.toMatch(/[{}#]/);
   });
+  it('tells a paragraph by its sentence that names what the release does, not by the one that says it has fixes (LilyPond)', () => {
+    const notes = [
+      '## LilyPond 2.24.0',
+      '',
+      'We are proud to announce the release of GNU LilyPond 2.24.0. LilyPond is a',
+      'music engraving program devoted to producing the highest-quality sheet music',
+      'possible.',
+      '',
+      'This version includes improvements and fixes since the branching of the',
+      'previous stable release in October 2020.',
+      'This release switches to Guile 2.2 and features a completely rewritten',
+      'infrastructure for creating the official packages.',
+    ];
+    const brief = checkedBriefOf(notes.join('\n'), { version: '2.24.0', title: 'LilyPond 2.24.0' });
+    expect(brief.highlights.map((highlight) => highlight.text).join('\n')).toContain('Guile 2.2');
+  });
 });

@@ -2012,10 +2012,15 @@ function highlightText(item: NoteItem, product: string | null, keepScope = false
   const toldSecure =
     sumsUp && !KIND_CUES.security.test(sentences[0]!) ? sentences.findIndex((one) => KIND_CUES.security.test(one) && !ONLY_ADVISORY.test(one)) : -1;
   // (Not MacPorts' "Fixed CVE-2024-11681. Thanks to Simon Scannell of Google's Cloud Vulnerability Research team.": who found it.)
+  // LilyPond 2.24.0's "This version includes improvements and fixes since the branching of the previous stable release …. This
+  // release switches to Guile 2.2 …": what it brings in general, then the sentence that names something.
+  const named = VAGUE_RELEASE_SENTENCE.test(sentences[0]!) ? sentences.findIndex((one, index) => index > 0 && RELEASE_DOES.test(one)) : -1;
   const at =
     sentences.length > 1 && ONLY_ADVISORY.test(sentences[0]!) && !POINTER.test(sentences[1]!) && !/^(?:many\s+)?thanks\b/i.test(sentences[1]!)
       ? 1
-      : Math.max(toldSecure, 0);
+      : named > 0
+        ? named
+        : Math.max(toldSecure, 0);
   // "… option could be specified when running a command. This could enable a local privilege escalation …": the harm is the news.
   // bumpalo's "… didn't get its underlying `Bump`'s lifetime threaded through. This meant that `rustc` was not checking the
   // borrows … and this could result in use-after-free bugs.": the harm that sentence ends on, joined to the fault.
@@ -2758,6 +2763,11 @@ function subjectOf(
   return { name: asName, citation: urlCitation(release.url), source: 'release_url' };
 }
 
+/** "This version includes improvements and fixes since …": what a release holds, in words that name none of it. */
+const VAGUE_RELEASE_SENTENCE =
+  /^this (?:version|release) (?:includes|contains|brings) (?:various |many |several |numerous |a number of )?(?:improvements|fixes|changes|bug ?fixes|enhancements)(?: and (?:improvements|fixes|changes|bug ?fixes|enhancements))?\b/i;
+/** "This release switches to Guile 2.2 and …": what the release does, told of it. */
+const RELEASE_DOES = /^this (?:release|version) (?:switches|adds|introduces|brings|drops|removes|requires|moves|supports|features|replaces)\b/i;
 /** "… so earlier versions of Exiv2 are not affected": the flaws came with a later version. */
 const EARLIER_NOT_AFFECTED =
   /\b(?:earlier|older|previous|prior)\s+(?:versions?|releases?)\b[^.]{0,40}?\b(?:are|were|is|was)\s+not\s+(?:affected|vulnerable)\b/i;

@@ -12247,4 +12247,70 @@ describe('holdouts 330 to 337', () => {
     ];
     expect(itemsOf(notes).map((item) => item.kind)).toEqual(['feature', 'breaking', 'other']);
   });
+  it('reads a Changed section told a paragraph a change, and "None, just …" under Added as nothing (ggez)', () => {
+    const notes = [
+      '# 0.9.0',
+      '',
+      '## Added',
+      '',
+      'None, just minor but breaking changes.',
+      '',
+      '## Changed',
+      '',
+      '`Image::new_blank_canvas_image` has been renamed to `Image::from_color`',
+      '',
+      '`ShaderBuilder::new_wgsl` is now called `ShaderBuilder::new`.',
+      '',
+      'Some `ContextBuilder` options now take paths instead of strings.',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual([
+      'Image::new_blank_canvas_image has been renamed to Image::from_color',
+      'ShaderBuilder::new_wgsl is now called ShaderBuilder::new.',
+      'Some ContextBuilder options now take paths instead of strings.',
+    ]);
+  });
+  it('tells a fix the notes thank someone for as the fix (Riemann)', () => {
+    const notes = [
+      '# Version 0.3.5',
+      '',
+      'This is a bug fix release to address a regression caused by an http-kit dependency upgrade.',
+      '',
+      '## Bug Fixes',
+      '',
+      'Thanks to Dave Cottlehuber for a fix to Websockets being broken in 0.3.4 [\\#959](https://github.com/riemann/riemann/issues/959).',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Fixed Websockets being broken in 0.3.4.']);
+  });
+  it("reads LilyPond's Texinfo news item, and Asciidoctor's {CPP} as C++ (LilyPond, B2)", () => {
+    const lilypond = [
+      '@newsItem',
+      '@subheading LilyPond 2.24.0 released!  @emph{December 15, 2022}',
+      '',
+      'We are proud to announce the release of GNU LilyPond 2.24.0.',
+      '',
+      'This release switches to Guile 2.2 and features a completely rewritten',
+      'infrastructure for creating the official packages.',
+      '',
+      '@newsEnd',
+    ];
+    expect(
+      itemsOf(lilypond)
+        .map((item) => item.text)
+        .join('\n'),
+    ).not.toMatch(/@/);
+    const b2 = ['== Version 5.0.0', '', '* *New*: Port `bootstrap.jam` to {CPP} and instead use `build-system.jam` as', '  key file to find build files.'];
+    expect(itemsOf(b2)[0]?.text).toContain('to C++ and');
+  });
+  it('reads a code signing policy under its own heading as no change (SABnzbd)', () => {
+    const notes = [
+      '## Changes',
+      '',
+      '- Dropped support for Python 3.8.',
+      '',
+      '## Code Signing Policy',
+      '',
+      'Windows code signing is provided by SignPath.io using a SignPath Foundation certificate.',
+    ];
+    expect(itemsOf(notes).map((item) => item.text)).toEqual(['Dropped support for Python 3.8.']);
+  });
 });

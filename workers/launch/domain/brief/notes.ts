@@ -1308,6 +1308,9 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
 const SHOUTED_INCOMPATIBILITY = /^\s*BACKWARDS? INCOMPATIBILIT(?:Y|IES)\s+(?=\S)/;
 /** SublimeLinter's "BREAKING CHANGE:  TL;DR - By default, only whole files are linted from now on.": the gist, so labelled. */
 const GIST_LABEL = /^TL;\s?DR\s*[-–—:,]\s*(?=\S)/;
+/** "Thanks to Name for a fix to …", "… for fixing …": whom the notes thank, then the fix they made. */
+const THANKED_FOR_A_FIX =
+  /^(?:(?:many|big|special)\s+)?thanks\s+(?:go(?:es)?\s+)?to\s+[\p{Lu}@][^,;:]{1,60}?\s+for\s+(?:(?:a|the)\s+fix\s+(?:to|for|of)\s+|fixing\s+)(\S.{3,})$/iu;
 /** A fix marked at its end as a security one: "(security)", "(security fix)". */
 const MARKED_SECURITY = /\s*\((?:security|security fix|sec)\)\s*$/i;
 
@@ -2647,7 +2650,7 @@ const DEVELOPED_BY =
 // kube's "## New Major" over "As per the new release schedule …": the kind of release, no change of it. NSS's "Distribution
 // Information": where to get it.
 const NOT_A_CHANGE_HEADING =
-  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|(?:(?:a\s+)?(?:special|many|big)\s+)?(?:thanks|thank ?you)\b|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\brelease (?:schedule|cadence|cycle|process)\b|\bsupport (?:policy|schedule|life ?cycle)\b|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b|^what['’]?s new in (?:this (?:release|version)|(?:[\w.+-]+\s+){0,3}(?:version\s+)?v?\d[\w.-]*)$/i;
+  /^(?:v?\d+\.\d+|version\b|new (?:major|minor|patch)(?: release| version)?$|distribution information$|full (?:change ?logs?|list)\b|supported (?:environments|platforms|browsers|runtimes)$|upgrad\w*|migrat\w*|install\w*|getting started|credits|brought to you by|(?:(?:a\s+)?(?:special|many|big)\s+)?(?:thanks|thank ?you)\b|how to\b|how can i\b|supporting\b|sponsor\w*|learn more|wrapping up|wrap-?up|in conclusion|conclusion|closing (?:thoughts|words)|final (?:thoughts|words)|what['’]?s next|next steps|looking (?:ahead|back)\b|try (?:it|v?\d[\w.]*)\b|create an? new project$|faq$|frequently asked questions$|get involved|helping out|how to help|other news|acknowledge?ments?|report\w* (?:bugs?|problems?|issues?)|bug reports?|feedback|(?:share|send|give) (?:us )?(?:your )?(?:feedback|thoughts)\b|getting help|downloads?\b|mailing lists?|(?:release )?comments?$|(?:advanced |more )?examples?(?:\s+\d+)?$|where to (?:get|download|find)\b|support (?:the |our )?(?:team|project|us|maintainers|development|developers)\b|donat\w*|caveats\b|(?:known\s+(?:[\w-]+\s+)?(?:limitations|issues)|limitations)\b|on this page\b|tl;?\s?dr\b|table of contents\b|background\b|introduction\b|about\b|(?:important )?announcements?$|executive summary\b|more information$|for more (?:information|details)\b|(?:basic )?(?:[\w-]+ )?facts$|(?:\.{3}|…)?\s*and (?:much |so much |many )?more\b!?)|release notes|\brelease (?:schedule|cadence|cycle|process)\b|\bsupport (?:policy|schedule|life ?cycle)\b|\b(?:code )?signing policy$|\bv?\d+\.\d+(?:\.\d+)*\b.*\breleased\b|\?\s*$|\b(?:does|do|did|will) not (?:close|fix|cover|include|address|change)\b|\bout of scope\b|^what['’]?s new in (?:this (?:release|version)|(?:[\w.+-]+\s+){0,3}(?:version\s+)?v?\d[\w.-]*)$/i;
 // (JHipster's "What's new in this release" over "Apart from the security vulnerability, this is a minor release …": the release.)
 // (OneDrive Client for Linux's "### Special Thankyou": whom the release thanks.)
 // (KallistiOS' "# What's New in Version 2.2.0" over "There are three major changes in v2.2.0 …" likewise, and Spring
@@ -2687,8 +2690,9 @@ const fixesFlaws = (text: string) =>
  * "This release has no breaking changes.", "No features were deprecated in this release.", xrdp's "No new features in this
  * release.", Cozystack's "No breaking changes in this release.", "None.": that nothing of a kind happened.
  */
+// ggez 0.9.0's "## Added" over "None, just minor but breaking changes.": nothing was added.
 const NOTHING_CHANGED =
-  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|breaking changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing(?: in particular| of note)?)\.?$|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
+  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|breaking changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing(?: in particular| of note)?)\.?$|none,\s+(?:just|only)\b|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
 
 /** A sentence leading into the list below it: "This release contains fixes for those issues:", "The following were fixed:". */
 const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here are|below are|we)\b.*\s\S+.*\s\S+/i;
@@ -6105,15 +6109,17 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       section.kind !== 'security' &&
       KEEP_A_CHANGELOG_SECTION.test(section.text) &&
       paragraphsInSection(lines, start - 1) >= 1;
+    // (ggez's "## Changed" over a paragraph a change: a section whose changes are of any kind, each its words' own.)
     if (
-      section?.kind &&
+      section &&
+      (section.kind || keptInProse) &&
       section.kind !== 'internal' &&
       !pendingHeading!.hasBullets &&
-      titlesAKind(section.text) &&
+      (titlesAKind(section.text) || keptInProse) &&
       (indented || onlyParagraph || proseList || keptInProse)
     ) {
       const clean = itemInline(withReferenceLinks(told, targets), repoBase);
-      const own = itemKind(told, clean.text, section.kind, section.text);
+      const own = itemKind(told, clean.text, section.kind ?? 'other', section.text);
       const text = own.text.replace(/\s*\[(?:bug |the bug |this bug |the race )?(?:introduced|dates back|appears|was introduced)[^\]]*\]\s*/gi, ' ').trim();
       if (text.split(' ').length >= 3) {
         const item: NoteItem = { kind: own.kind, text, lines: { start, end }, section: sectionPath(), refs: clean.refs, ...codeOf(clean) };
@@ -6901,6 +6907,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       .map((item) => (TIME_SINCE.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
       // (Under a security fixes' heading too: Godot Safe Resource Loader's "Another huge thanks goes out to Patou for reporting
       // these issues …" fixed nothing.)
+      // Riemann 0.3.5's "Thanks to Dave Cottlehuber for a fix to Websockets being broken in 0.3.4.": the fix, told without whom.
+      .map((item) => {
+        const fixed = item.kind === 'breaking' || item.kind === 'security' ? null : item.text.match(THANKED_FOR_A_FIX);
+        return fixed ? { ...item, kind: 'fix' as const, text: `Fixed ${fixed[1]}` } : item;
+      })
       .map((item) => (item.kind !== 'breaking' && creditsOnly(item.text) ? { ...item, kind: 'internal' as const } : item))
       // FreeRADIUS' ChangeLog keeps "Configuration changes" and "Feature improvements" over nothing in a patch: a kind's title
       // with no change under it is no change.

@@ -6,7 +6,7 @@
  */
 
 const COMMAND =
-  /^@(chapter|section|subsection|subsubsection|heading|subheading|subsubheading|majorheading|chapheading|unnumbered|unnumberedsec|appendix|appendixsec|item|itemx|itemize|enumerate|table|end|node|cindex|c|comment)\b\s*(.*)$/;
+  /^@(chapter|section|subsection|subsubsection|heading|subheading|subsubheading|majorheading|chapheading|unnumbered|unnumberedsec|appendix|appendixsec|item|itemx|itemize|enumerate|table|end|node|cindex|c|comment|newsItem|newsEnd)\b\s*(.*)$/;
 const HEADING_LEVEL: Record<string, number> = {
   majorheading: 1,
   chapheading: 1,
@@ -23,10 +23,13 @@ const HEADING_LEVEL: Record<string, number> = {
   subsubheading: 4,
 };
 
-/** Whether the notes are Texinfo: a heading command and a list of `@item`s at the margin. */
+/**
+ * Whether the notes are Texinfo: a heading command and a list of `@item`s at the margin, or a heading inside LilyPond's
+ * `@newsItem` … `@newsEnd`, one item of its site's news.
+ */
 function isTexinfo(lines: string[]): boolean {
   const commands = lines.flatMap((line) => (line.startsWith('@') ? (line.match(COMMAND)?.[1] ?? []) : []));
-  return commands.some((name) => name in HEADING_LEVEL) && commands.includes('item');
+  return commands.some((name) => name in HEADING_LEVEL) && (commands.includes('item') || commands.includes('newsItem'));
 }
 
 /** Texinfo's inline commands as Markdown: marked words in code, cross-references gone, `@@` and `@{` as themselves. */
