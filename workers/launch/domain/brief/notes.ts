@@ -194,6 +194,17 @@ const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/
 const BODY_OPENER = /^(?:The|This|These|Those|There|It|Its|We|You|Users?|Previously|Now|When|If|As|Note|Also|Before|After)\s+\p{Ll}/u;
 /** A commit title of a few words that does not end on a word a sentence could not stop before ("… for", "… the"). */
 const TITLE_OVER_BODY = /^(?=(?:\S+\s+){0,11}\S+$)(?!.*\b(?:and|or|the|a|an|of|to|in|for|with|by|on|at|from|into|than|that|is|are|was|were)$).*[\p{L}\d)`]$/iu;
+/** How many bullets are a title over an indented body led as a sentence is ("- Do not generate PPD …" over "  If the …"). */
+function titlesOverBodies(lines: string[]): number {
+  let count = 0;
+  for (let index = 0; index + 1 < lines.length; index++) {
+    const bullet = lines[index]!.match(BULLET);
+    const next = lines[index + 1]!;
+    if (!bullet || next.trim() === '' || BULLET.test(next) || indentOf(next) <= indentOf(lines[index]!)) continue;
+    if (TITLE_OVER_BODY.test(bullet[2]!.trim()) && BODY_OPENER.test(next.trim().replace(/`/g, ''))) count++;
+  }
+  return count;
+}
 /** A line closed by Markdown's hard line break, a backslash, ended as a sentence is (unless it already is). */
 const endingHardBreak = (text: string) => (text.endsWith('\\') ? text.replace(/([.!?:;])?\s+\\$/, (_whole, stop?: string) => stop ?? '.') : text);
 /** A field under a change naming who made or reported it, or where it was reported (CPAN's Changes). */
@@ -242,6 +253,10 @@ const LIST_LEAD_INS: Array<{ pattern: RegExp; heading: string; underAKind: boole
   { pattern: /^as (?:always|usual)\s*:\s*$/i, heading: 'As always', underAKind: true },
   // MediaGoblin's "… you should deauthorize. To check this:" over where to click: what to do, no change.
   { pattern: /(?:^|[.!]\s+)to (?:check|verify) (?:this|it|that)\s*:$/i, heading: 'How to check', underAKind: true },
+  // gonic's "Verify the vendored WASM artifacts using Artifact Attestations:" over their addresses, and its "Opting out of
+  // WebAssembly:" over how, and what that mode lacks.
+  { pattern: /^verify\s+(?:the\s+)?[^.]{3,80}:$/i, heading: 'How to verify', underAKind: true },
+  { pattern: /^(?:opting out of|to opt out of)\s+[^.]{2,60}:$/i, heading: 'How to opt out', underAKind: true },
 ];
 const LIST_ONLY_HEADINGS = new Set(LIST_LEAD_INS.map((leadIn) => leadIn.heading));
 const GUIDANCE =
@@ -351,6 +366,8 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
     /^(?:who\s+is\s+affected|(?:am\s+i|are\s+you)\s+affected|when\s+does\s+(?:this|it)\s+(?:occur|happen)|what\s+should\s+(?:you|i|users)\s+do|how\s+(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+addressing\s+(?:this|it))\??$/i,
     'internal',
   ],
+  // gonic's "### ⚠ Note to package maintainers": what packagers change in their recipes, which breaks no user.
+  [/\bnotes?\s+(?:to|for)\s+(?:package\s+maintainers|packagers|distributors|distributions?)\b/i, 'other'],
   // PHP-JWT 7.0.0's "### ⚠️ ⚠️ ⚠️  Security Fixes ⚠️ ⚠️ ⚠️": warning signs around a security heading call attention to the fixes.
   [/^(?:⚠\uFE0F?\s*)+security(?:\s+(?:fix(?:es)?|updates?|issues?|advisor(?:y|ies)))?(?:\s*⚠\uFE0F?)+$/i, 'security'],
   [
@@ -366,7 +383,7 @@ const SECTION_RULES: Array<[RegExp, ChangeKind]> = [
   // MediaGoblin's "**Do this to upgrade**" likewise.
   // Corsica's "**Upgrading** from 1.x to 2.0.0 is a matter of these things:" over the steps to take, likewise.
   [
-    /^(?:help|getting help|support)\s+(?:and|&)\s+(?:bugs?|feedback|questions)$|^how\s+to\s+(?:upgrade|update|install|check)\b|^do\s+this\s+to\s+(?:upgrade|update)$|^(?:upgrading|to\s+upgrade)\s+from\s+\S+\s+to\s+\S+\s+(?:is|takes|means|needs|requires)\b/i,
+    /^(?:help|getting help|support)\s+(?:and|&)\s+(?:bugs?|feedback|questions)$|^how\s+to\s+(?:upgrade|update|install|check|verify|opt out)\b|^do\s+this\s+to\s+(?:upgrade|update)$|^(?:upgrading|to\s+upgrade)\s+from\s+\S+\s+to\s+\S+\s+(?:is|takes|means|needs|requires)\b/i,
     'internal',
   ],
   [/security|vulnerab|\bcve\b/i, 'security'],
@@ -5824,6 +5841,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     const own = itemKind(joined, said.text, inherited, sectionPath().at(-1));
     return { kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
   };
+  const bodiesUnderTitles = titlesOverBodies(lines) >= 2;
   // Notes of one Markdown heading, the version's, over paragraphs and no list (Flask-CORS 2.0.0rc1).
   const atxHeadings = lines.filter((line) => line.startsWith('#') && /^#{1,6}\s/.test(line));
   const notesHoldNoList = !lines.some((line) => BULLET.test(line));
@@ -6603,7 +6621,15 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         }
         // libgit2's "Blame hunk structure updates (ABI breaking change)" over "There are numerous additions to …": a title,
         // then its body; the title ends where the body's sentence starts (not "… panel OS" over "Windows to cover …").
-        if (texts.length === 1 && TITLE_OVER_BODY.test(texts[0]!) && BODY_OPENER.test(more) && indentOf(lines[end - 1]!) > indent) texts[0] += '.';
+        // cups-browsed's CHANGES does so for every change: there, a capital opening the second line starts the body ("Legacy CUPS
+        // browsing is not needed any more …" under "- Removed support for legacy CUPS browsing and for LDAP").
+        if (
+          texts.length === 1 &&
+          TITLE_OVER_BODY.test(texts[0]!) &&
+          (BODY_OPENER.test(more) || (bodiesUnderTitles && /^\p{Lu}\p{Ll}/u.test(more))) &&
+          indentOf(lines[end - 1]!) > indent
+        )
+          texts[0] += '.';
         // libzypp's "- Repo metadata: discard entries … outside\n  the repo (bsc#1259802, CVE-2026-25707)" over "Mirroring those
         // data locally …": the references close the change's sentence; its account starts after them.
         else if (/^\p{Lu}\p{Ll}+\s/u.test(more) && texts.at(-1)!.endsWith(')') && closesOnReferences(texts.join(' '))) texts[texts.length - 1] += '.';

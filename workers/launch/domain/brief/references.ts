@@ -1627,6 +1627,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // issue's number, once it went, and the tracker's "RFE" (a request for enhancement) mark.
   // (Not SciPy's "BUG: remez hilbert segfault" nor yii2's "Bug #20697: …": a label of the kind.)
   if (refs.length > 0 && /^issues?\s+[-–]/i.test(text)) text = text.replace(/^issues?\s+[-–]\s+(?:RFE\s*[-–:]\s+)?(?=\S)/i, '');
+  // cups-browsed's "… `#include ...`" over "Pull request #40": the sentence that named the pull request, once it went.
+  if (refs.length > 0 && /pull requests?\.?$/i.test(text)) text = text.replace(/(?<=[.!?])\s+pull requests?\.?$/i, '');
   // MojoMojo's "… (page must exist). Fixes issue #83.", "Alleviates issue #39.": the sentence that named the issue, once it went.
   if (refs.length > 0 && /\b(?:issues?|bugs?|tickets?)\)?\.?$/i.test(text))
     text = text.replace(CLOSING_ISSUE_SENTENCE, (_whole, stop: string | undefined) => stop ?? '');
