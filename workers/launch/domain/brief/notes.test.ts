@@ -12346,4 +12346,40 @@ describe('holdouts 330 to 337', () => {
     ];
     expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['other', 'internal']);
   });
+  it('reads "This is an incompatible change." as a break (Galene)', () => {
+    const notes = [
+      '9 August 2025: Galene 1.0',
+      '',
+      '  * Implement UDP multiplexing.',
+      '  * Replace the configuration field "publicServer" with "allowOrigin" and',
+      '    "allowAdminOrigin".  This is an incompatible change.',
+    ];
+    expect(itemsOf(notes).map((item) => item.kind)).toEqual(['feature', 'breaking']);
+  });
+  it('reads a bracketed version over sentences a line, blank lines between some, as a change a sentence (isync)', () => {
+    const notes = [
+      '[1.4.0]',
+      '',
+      "The 'isync' compatibility wrapper was removed.",
+      '',
+      'Added support for disabling TLS v1.3 - adjust SSLVersions if you set it.',
+      'Removed support for obsolete/insecure SSL v3.',
+      '',
+      'IMAP mailbox subscriptions are supported now.',
+      '',
+      'Added built-in support for macOS Keychain.',
+    ];
+    expect(itemsOf(notes)).toHaveLength(5);
+  });
+  it('reads a callback renamed, or a parameter removed, under new features as a break, but not a file renamed (Crown, Ruby-PG)', () => {
+    const notes = [
+      '**New Features and Improvements**',
+      '',
+      '* Runtime: added a new Bloom component.',
+      "* Lua: removed 'pose' parameter from the following component creation functions:",
+      '* Lua: renamed ``collision()`` script component callback to ``collision_stay()``.',
+      '* Renamed `History.md` to `CHANGELOG.md`, which is more common.',
+    ];
+    expect(itemsOf(notes).map((item) => item.kind)).toEqual(['feature', 'breaking', 'breaking', 'feature']);
+  });
 });

@@ -1055,11 +1055,11 @@ const BREAK_PRONE_SECTION =
 export const NOT_BACKWARDS_COMPATIBLE =
   /\b(?:is|are)\s+not\s+(?:fully\s+|entirely\s+|completely\s+)?backwards?[- ]compatible\s+with\b|\b(?:release|version|it)\s+is\s+not\s+compatible\s+with\s+(?:the\s+|any\s+)?(?:older|previous|earlier|prior)\b/i;
 /**
- * "This is a breaking change", asdf's "However, a number of breaking changes were introduced.", and OneDrive Client for
+ * "This is a breaking change" (Galene's "This is an incompatible change."), asdf's "However, a number of breaking changes were introduced.", and OneDrive Client for
  * Linux's "This version introduces significant changes … and is not backwards compatible with v2.4.x."
  */
 const SAYS_IT_BREAKS = new RegExp(
-  String.raw`\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|backwards?[- ]incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b|\bin\s+an?\s+(?:backwards?[- ])?incompatible\s+(?:way|manner|fashion)\b|${NOT_BACKWARDS_COMPATIBLE.source}`,
+  String.raw`\b(?:includes?|is|introduces?|contains?|brings?)\s+(?:an?\s+)?(?:(?:minor|small|major|potential|possible)\s+)?(?:BC|B\/C|backwards?[- ]compatibility|(?:backwards?[- ])?incompatible|breaking)\s+(?:break|change)\b|\b(?:a (?:number|few|couple) of|several|some|many)\s+breaking\s+changes\s+(?:were|have been|are|got)\s+introduced\b|\bin\s+an?\s+(?:backwards?[- ])?incompatible\s+(?:way|manner|fashion)\b|${NOT_BACKWARDS_COMPATIBLE.source}`,
   'i',
 );
 /** A sentence after the first that opens by taking away a flag, an option, a command or support. */
@@ -2221,6 +2221,18 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
       /^remove\s+(?:the\s+)?(?!(?:obsolete|unused|dead)\b)(?:[\w-]+\s+){0,2}support\b/i.test(featureWords))
   )
     return { kind: 'breaking', text };
+  // Crown 0.59.0's "**New Features and Improvements**" over "Lua: renamed ``collision()`` script component callback to
+  // ``collision_stay()``", "Lua: removed 'pose' parameter from …": a name of the API renamed or taken away breaks its callers,
+  // whatever the section.
+  const featureRaw = raw.replace(/^[a-z][\w./-]{0,30}:\s+/i, '');
+  if (
+    inherited === 'feature' &&
+    ((RENAMES_CODE_TO.test(featureRaw) && !OLD_NAMES_STILL_WORK.test(text)) ||
+      /^remove[sd]?\s+(?:the\s+)?(?:'[^']{1,40}'|"[^"]{1,40}"|`[^`]{1,40}`)\s+(?:parameter|argument|option|field|property|method|function)s?\s+from\b/i.test(
+        featureRaw,
+      ))
+  )
+    return { kind: 'breaking', text };
   // Lighthouse 13's "Notable Changes": "remove font-size audit", "performance: remove audits replaced by …": under a heading
   // that only says its changes matter, what is taken away breaks whoever used it (not "remove the limit on …").
   if (inherited === 'feature' && NOTABLE_SECTION.test(section) && REMOVES_A_THING.test(text.replace(/^[a-z][\w./-]{0,30}:\s+/, '')))
@@ -2439,6 +2451,9 @@ const OLD_NAMES_STILL_WORK = /\b(?:old|previous)\s+(?:names?|ones?)\s+(?:are|is)
  */
 const REMOVES_CODE_NAME =
   /^\s*(?:drop(?:ped|s)?|remov(?:e|ed|es))\s+(?:the\s+)?(?:deprecated\s+)?(?!(?:redundant|unused|dead|obsolete|duplicate)\b)(?:\p{L}[\p{L}\d]*(?:_|::)[\w:]*\p{L}[\w:]*|\p{Lu}\p{Ll}+\p{Lu}[\p{L}\d]*)(?![\w:])(?![^.]{0,80}\b(?:tests?|jobs?|workflows?|examples?|ci|dependenc(?:y|ies))\b)/u;
+/** Crown's "renamed ``collision()`` script component callback to ``collision_stay()``": a name in code renamed to another. */
+// (Not Ruby-PG's "Renamed `History.md` to `CHANGELOG.md`": a file of the project's own.)
+const RENAMES_CODE_TO = /^rename[sd]?\s+(?:the\s+)?`+(?![^`]*\.(?:md|txt|rst|adoc|html?)`)[^`]{1,60}`+(?:\s+[\w-]+){0,3}\s+to\s+`+[^`]{1,60}`+/i;
 /** "`A` was renamed to `B`", "Charset renamed `LatinExact` => `Exact`": a name of the code renamed, not a page or a file of the docs. */
 const RENAMES_NAMED_API =
   /`[^`]{1,60}`\s+(?:was|were|has been|have been|is|are)\s+(?:now\s+)?renamed\b|\brenamed\s+(?:from\s+)?`[^`]{1,60}`\s*(?:=>|->|→|to\b)/i;
@@ -4277,18 +4292,26 @@ function releaseBulletAsTitle(lines: string[]): string[] {
 
 /**
  * Osmosis' changes.txt: "0.49.0" over one change a line, each a sentence of its own ("Upgrade to Java 17."), no bullet and no
- * blank line between. The version titles them; each line is a change, not a line of one wrapped paragraph.
+ * blank line between. The version titles them; each line is a change, not a line of one wrapped paragraph. isync's NEWS
+ * ("[1.4.0]" over "The 'isync' compatibility wrapper was removed.", "Added built-in support for macOS Keychain.") sets blank
+ * lines between some of them: still a change a line.
  */
 function sentenceLinesAsList(lines: string[]): string[] {
   let out: string[] | null = null;
   for (let index = 0; index < lines.length; index++) {
-    if (!VERSION_TITLE.test(lines[index]!.trim())) continue;
-    let end = index + 1;
-    while (end < lines.length && /^\p{Lu}\S*\s\S.*[.!]$/u.test(lines[end]!)) end++;
-    if (end - index - 1 < 4 || (end < lines.length && lines[end]!.trim() !== '')) continue;
+    if (!VERSION_TITLE.test(lines[index]!.trim().replace(/^\[(v?\d[\w.+-]*)\]$/, '$1'))) continue;
+    let last = index;
+    let count = 0;
+    for (let at = index + 1; at < lines.length; at++) {
+      if (lines[at]!.trim() === '') continue;
+      if (!/^\p{Lu}\S*\s\S.*[.!]$/u.test(lines[at]!)) break;
+      count++;
+      last = at;
+    }
+    if (count < 4 || (last + 1 < lines.length && lines[last + 1]!.trim() !== '')) continue;
     out ??= [...lines];
     out[index] = `## ${lines[index]!.trim()}`;
-    for (let at = index + 1; at < end; at++) out[at] = `- ${lines[at]}`;
+    for (let at = index + 1; at <= last; at++) if (lines[at]!.trim() !== '') out[at] = `- ${lines[at]}`;
   }
   return out ?? lines;
 }
