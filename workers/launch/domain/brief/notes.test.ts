@@ -12382,4 +12382,36 @@ describe('holdouts 330 to 337', () => {
     ];
     expect(itemsOf(notes).map((item) => item.kind)).toEqual(['feature', 'breaking', 'breaking', 'feature']);
   });
+  it('reads a Jira-keyed fix of a vulnerability as a security fix (Spark)', () => {
+    const notes = ['## Improvement', '', '- [SPARK-2291] - Fix Zip Slip Vulnerability', '- [SPARK-2292] - Improve the log window'];
+    expect(itemsOf(notes).map((item) => item.kind)).toEqual(['security', 'feature']);
+  });
+  it("drops a sponsor, and tells a change a handle made after its maker's initials (ldapjs, Log4perl)", () => {
+    expect(itemsOf(['- Add StartTLS support to client (Sponsored by: DoubleCheck Email Manager)'])[0]?.text).toBe('Add StartTLS support to client');
+    const log4perl = [
+      '1.45 (2014/10/25)',
+      '   *    (ms) @bokutin fixed Catalyst.pm buffer flush:',
+      '               https://github.com/mschilli/log4perl/pull/51',
+    ];
+    expect(itemsOf(log4perl)[0]?.text).not.toContain('@bokutin');
+  });
+  it("reads CPAN.pm's GNU ChangeLog entry: its release line, pointers and lead-ins no change, its security bug fix one", () => {
+    const notes = [
+      '2008-10-12  Andreas J. Koenig  <andreas.koenig.7os6VVqR@franz.ak.mind.de>',
+      '',
+      '\t* this is release 1.93',
+      '',
+      '\t* no changes against 1.92_66 except in the distroprefs directory (which',
+      '\tis not used by default)',
+      '',
+      '\t* highlights include:',
+      '',
+      '\t* several relevant bugfixes, including one related to security',
+      '\t(setting $Archive::Tar::CHMOD=0 to prevent undesired world writable',
+      '\tdirectories and files)',
+      '',
+      '\t* for details see below the changes entries for 1.92_51 to 1.92_66.',
+    ];
+    expect(itemsOf(notes).map((item) => item.kind)).toEqual(['security']);
+  });
 });

@@ -1240,8 +1240,9 @@ const STAYS_COMPATIBLE =
 const BREAKING_WORDS_AFTER = /\b(?:dropped|removed|no longer|must|breaks?|breaking|incompatib\w*|renamed|requires?)\b/i;
 const AVOID_THE_FLAWS =
   /^(?:to\s+(?:avoid|mitigate|prevent|protect (?:yourself )?against)\s+(?:these|this|such|the)\s+(?:flaws?|issues?|vulnerabilit(?:y|ies)|attacks?|problems?)\b|until you (?:can )?(?:update|upgrade)\b)/i;
+// CPAN.pm 1.93's "several relevant bugfixes, including one related to security (setting $Archive::Tar::CHMOD=0 …)" too.
 const COUNTED_SECURITY_FIXES =
-  /^(?:(?:more than|over|about|around|nearly|almost|some|several|numerous|many|multiple|a few|lots of|plenty of)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen)?\s*security\s+(?:bug\s?)?fix(?:es)?\b/i;
+  /^(?:(?:more than|over|about|around|nearly|almost|some|several|numerous|many|multiple|a few|lots of|plenty of)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a dozen)?\s*security\s+(?:bug\s?)?fix(?:es)?\b|^(?:several|some|many|a few|various)\s+(?:relevant\s+|important\s+)?bug-?\s?fix(?:es)?,\s+including\s+(?:one|some|two|three|a few)\s+(?:related\s+to|concerning|regarding)\s+security\b/i;
 const FUTURE_RELEASE_MAY = /^(?:an?\s+|the\s+)?(?:future|later|next|upcoming)\s+(?:major\s+)?(?:release|version)s?\b[^.]{0,40}?\b(?:may|might|will|could)\b/i;
 /**
  * Credits a note closes each change with, in its own way: RRDtool's "… on transparent areas <turban>", Lynx's "… without
@@ -1392,6 +1393,9 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   const text = written
     .replace(/^(?:(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|\d{7}|\d{4}-\d{2}-\d{2}):\s+(?:#{1,6}\s+)?(?=\S)/, '')
     .replace(/^\[(?:(?:GitHub|GitLab|git|commit)\s*:?\s*)?(?=[0-9a-f]*\d)[0-9a-f]{7,40}\]\s+[-–—]\s+(?=\S)/i, '')
+    // Spark's Jira export: "[SPARK-2291] - Fix Zip Slip Vulnerability", the ticket's key in brackets, set off by a dash, before
+    // the fix of a flaw its words name.
+    .replace(/^\[[A-Z][A-Z\d]+-\d+\]\s+[-–—]\s+(?=(?:fix(?:e[sd])?|address(?:es|ed)?|patch(?:es|ed)?)\s[^.]{0,60}\bvulnerabilit)/i, '')
     // ABCL's "* [r15692][r15701]-[r15707] Substantially re-worked …", "* [r15711] (Alan Ruttenberg) Restore …": the Subversion
     // revisions it came in, then who made it.
     // (Its "[r15692][r15701]" reads as a reference link, its label left: "r15692-[r15707] …".)
@@ -2722,9 +2726,10 @@ const fixesFlaws = (text: string) =>
  * "This release has no breaking changes.", "No features were deprecated in this release.", xrdp's "No new features in this
  * release.", Cozystack's "No breaking changes in this release.", "None.": that nothing of a kind happened.
  */
-// ggez 0.9.0's "## Added" over "None, just minor but breaking changes.": nothing was added.
+// ggez 0.9.0's "## Added" over "None, just minor but breaking changes.": nothing was added. CPAN.pm 1.93's "* this is release
+// 1.93", "* highlights include:" and "* no changes against 1.92_66 except in the distroprefs directory": no change either.
 const NOTHING_CHANGED =
-  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|breaking changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing(?: in particular| of note)?)\.?$|none,\s+(?:just|only)\b|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
+  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|breaking changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing(?: in particular| of note)?)\.?$|none,\s+(?:just|only)\b|this is (?:the )?(?:release|version) v?\d[\w.]*\.?$|(?:the\s+)?highlights?(?:\s+(?:include|are))?\s*[:.]?$|no (?:code )?changes (?:against|from|since) v?\d[\w.]*\s+except\b|for (?:more )?details,?\s+see\s+below\b|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
 
 /** A sentence leading into the list below it: "This release contains fixes for those issues:", "The following were fixed:". */
 const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here are|below are|we)\b.*\s\S+.*\s\S+/i;
@@ -3066,7 +3071,7 @@ function itemInline(written: string, repoBase: string | null): CleanText {
   return readOnce(parseMemo?.inline, written, () => readItemInline(written, repoBase));
 }
 const HANDLES_DID =
-  /^((?:\[#\d+\]\([^)\s]+\)\s+)?(?:[^:@\n]{1,40}:\s+)?)(?:(?:myself|I|we)(?:\s+\(@[\w-]+\))?\s+and\s+)?@[\w-]+(?:(?:\s*,\s*|\s+and\s+)@[\w-]+)*\s+(?:has|have)\s+(added|implemented|fixed|contributed|written|created|improved|rewritten|ported|built)\b/i;
+  /^((?:\([a-z]{2,4}\)\s+)?(?:\[#\d+\]\([^)\s]+\)\s+)?(?:[^:@\n]{1,40}:\s+)?)(?:(?:myself|I|we)(?:\s+\(@[\w-]+\))?\s+and\s+)?@[\w-]+(?:(?:\s*,\s*|\s+and\s+)@[\w-]+)*\s+(?:(?:has|have)\s+)?(added|implemented|fixed|contributed|written|created|improved|rewritten|ported|built)\b/i;
 const doneByHandles = (_whole: string, lead: string, verb: string) => `${lead}${verb.charAt(0).toUpperCase()}${verb.slice(1)}`;
 const LEADING_POINTER =
   /^(?:PRs?|Issues?|Pull requests?)\s+((?:\[#\d+\]\([^)\s]+\)|#\d+)(?:(?:\s*,\s*|\s+and\s+)(?:\[#\d+\]\([^)\s]+\)|#\d+))*)\s+[-–—]\s+(\S.*)$/i;
@@ -3091,7 +3096,8 @@ function readItemInline(written: string, repoBase: string | null): CleanText {
     // stubby4j's "PR [#446](…) - Upgrade log4j to …", "Issue [#416](…) - …": the pointer first, moved where pointers close.
     .replace(/^(?:PR|Issue|Pull request)/i.test(written) ? LEADING_POINTER : SKIP, (_whole, pointer: string, rest: string) => `${rest} (${pointer})`)
     // Avalonia 0.7's "[#1564](…) @gillibald has added support for embedded fonts …", "myself (@danwalmsley) and @kekekeks have
-    // implemented a new stable backend for OSX": who did it, then what; the change is what.
+    // implemented a new stable backend for OSX", Log4perl's "@bokutin fixed Catalyst.pm buffer flush": who did it, then what;
+    // the change is what.
     .replace(written.includes('@') ? HANDLES_DID : SKIP, doneByHandles)
     // CyberChef's "Fix XSS in Show Base64 offsets [@C85297] | [#2346]": the bar only sets the pull request off.
     .replace(written.includes('| [#') ? /\s+\|\s+(?=\[#\d+\](?:\([^)\s]*\))?\s*$)/ : SKIP, ' ')

@@ -495,6 +495,8 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   // BeanShell's "This release fixes a remote code execution vulnerability that was identified in BeanShell by [Alvaro Muñoz](…)
   // and [Christian Schneider](…).": who found the flaw, not what was fixed.
   if (has(' by ')) text = text.replace(FOUND_BY_PEOPLE, '');
+  // ldapjs' "Add StartTLS support to client (Sponsored by: DoubleCheck Email Manager)": who paid for it.
+  if (has('ponsored by')) text = text.replace(/\s*\((?:sponsored|funded)\s+by:?\s+[^()]{1,60}\)/gi, '');
   // B2's AsciiDoc "Port `bootstrap.jam` to {CPP} …": Asciidoctor's attribute for "C++", which it writes out.
   if (has('{')) text = text.replace(/\{cpp\}/gi, 'C++');
   // NTP's "[Bug 2950] … format clash. perlinger@ntp.org": who made it, by address, after the change's sentence.
