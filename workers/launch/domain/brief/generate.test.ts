@@ -9716,4 +9716,41 @@ describe('holdouts 330 to 337, names and kinds', () => {
     const brief = checkedBriefOf(notes.join('\n'), { version: '2.24.0', title: 'LilyPond 2.24.0' });
     expect(brief.highlights.map((highlight) => highlight.text).join('\n')).toContain('Guile 2.2');
   });
+  it('calls an update released by date and said to be potentially breaking a release with breaking changes, not a major one (sokol)', () => {
+    const notes = [
+      '### 23-Jan-2025',
+      '',
+      'A minor, potentially breaking update in the sokol-gfx GL backend when',
+      'using storage buffers on the fragment shader stage:',
+      '',
+      'The GL backend will no longer use storage buffer bindslots in the',
+      'range 8..15.',
+      '',
+      'To fix this problem, just recompile your shaders with the latest sokol-shdc.',
+      '',
+      'Also see issue https://github.com/floooh/sokol/issues/1193 and the PRs',
+      'https://github.com/floooh/sokol/pull/1196 and https://github.com/floooh/sokol-tools/pull/170',
+      'for details.',
+    ];
+    const brief = checkedBriefOf(notes.join('\n'), { version: '23-Jan-2025', title: '23-Jan-2025' });
+    expect(brief.headline.text).toMatch(/is out: a release with breaking changes\.$/);
+    expect(brief.highlights.map((highlight) => highlight.text).join('\n')).not.toMatch(/Also see/);
+  });
+  it("opens with no blog's alert box on how to edit the post (Apereo CAS)", () => {
+    const notes = [
+      '<div class="alert alert-success">',
+      '  <strong>Collaborate</strong><br/>The blog is managed and hosted on GitHub. If you wish to update the contents of this post or if you have found an inaccuracy, please send a pull request.',
+      '</div>',
+      '',
+      'The official CAS `6.0.0` GA was released on December 28th, 2018.',
+      '',
+      '## New & Noteworthy',
+      '',
+      '### Password Reset Notification via REST',
+      '',
+      'Password reset URLs can now be sent via SMS text messages as well as email.',
+    ];
+    const brief = checkedBriefOf(notes.join('\n'), { version: '6.1.0-RC6', title: 'CAS 6.1.0 RC6 Feature Release' });
+    expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/Collaborate|blog is managed/);
+  });
 });

@@ -635,6 +635,9 @@ export function generateBrief(release: BriefRelease, profile: ProductProfile | n
           /\b(?:introduces?|contains?|includes?|brings?)\s+(?:a|one|two|three|several|some)\s+(?:\w+\s+)?breaking\s+changes?\b/i.test(sentence) &&
           !NOT_BREAKING.test(sentence),
       ) ||
+      // sokol's "A minor, potentially breaking update in the sokol-gfx GL backend …", released by date: the opening calls the
+      // update breaking.
+      introSentences.some((sentence) => /^an?\s+(?:[\w-]+,?\s+){0,3}(?:potentially\s+)?breaking\s+(?:update|change|release)\b/i.test(sentence)) ||
       // Postal 3.0.0's "Please be sure to follow the [upgrade guide](…) when upgrading to Postal v3": a major whose upgraders
       // need a guide.
       (major &&

@@ -62,6 +62,8 @@ export interface VersionStep {
 }
 
 export function versionStep(version: string): VersionStep | null {
+  // sokol's "23-Jan-2025": a date names the release, whose "23" is no major number.
+  if (/^\d{1,2}[-\s](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[-\s]\d{4}$/i.test(version.trim())) return null;
   const numbers = shownVersion(version)
     .replace(/^v/i, '')
     // consola's "3.0.0-1" (semver's pre-release of 3.0.0) and Debian's "15.0.0-1" (the first packaging of upstream 15.0.0)
