@@ -12414,4 +12414,20 @@ describe('holdouts 330 to 337', () => {
     ];
     expect(itemsOf(notes).map((item) => item.kind)).toEqual(['security']);
   });
+  it('reads dependencies and CI tests removed, and a dependency no longer needed, as no break (Sarus)', () => {
+    const notes = [
+      '## [1.5.0]',
+      '',
+      '### Changed',
+      '',
+      '- zlib is no longer a dependency of Sarus itself, but remains a dependency of the Dropbear software used by the SSH hook',
+      '',
+      '### Removed',
+      '',
+      '- Removed the `insecureRegistries` parameter from `sarus.json` and the built-in support for insecure registries.',
+      '- Removed dependencies on cpprestsdk, libarchive, OpenSSL, libcap, and libexpat',
+      '- Removed CI unit and integration tests from source on Ubuntu 18.04, Debian 10 and Fedora 34',
+    ];
+    expect(parseNotes(notes.join('\n'), null).items.map((item) => item.kind)).toEqual(['other', 'breaking', 'other', 'internal']);
+  });
 });

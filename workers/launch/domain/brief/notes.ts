@@ -2103,7 +2103,10 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   if (removedSection && REMOVED_LEFTOVER.test(text)) return { kind: 'internal', text };
   if (removedSection && SEEN_NOT_USED.test(text)) return { kind: 'other', text };
   // Piraeus Operator's "### Removed" over "Dependency on cert-manager for initial deployment.": one thing fewer to install.
-  if (removedSection && /^(?:the\s+)?(?:hard\s+)?dependency\s+on\s/i.test(text)) return { kind: 'other', text };
+  // Sarus' "Removed dependencies on cpprestsdk, libarchive, …" and "Removed CI unit and integration tests from source on …" likewise.
+  if (removedSection && /^(?:removed\s+)?(?:the\s+)?(?:hard\s+)?dependenc(?:y|ies)\s+on\s/i.test(text)) return { kind: 'other', text };
+  if (removedSection && /^(?:removed\s+)?(?:the\s+)?ci\s+(?:unit\s+|integration\s+)*(?:and\s+\w+\s+)?(?:tests|jobs|builds)\b/i.test(text))
+    return { kind: 'internal', text };
   // Guacamole's "Deprecation / Compatibility notes": "Software which uses the Guacamole protocol of an older 1.x release should
   // still work." says what does not break.
   if (inherited === 'breaking' && STILL_WORKS.test(text) && !/\bbut\b|\bmay need\b|\bmust\b/i.test(text)) return { kind: 'other', text };
@@ -2153,6 +2156,8 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     // Aiken's "remove warning on discarded expect, allowing to keep 'side-effects' when necessary": a warning gone stops no code.
     !WARNING_REMOVED.test(unscopedWords) &&
     !/\b(?:for|in)\s+(?:the\s+)?(?:unit\s+)?tests\b|\btest\s+suite\b/i.test(unscopedWords) &&
+    // Sarus' "zlib is no longer a dependency of Sarus itself": one thing fewer to install.
+    !/\bis\s+no\s+longer\s+a\s+dependency\b/i.test(unscopedWords) &&
     // class-validator's "remove documentation about deprecated schema based validation and added warning" under Changed:
     // what the docs say, no interface of the product.
     !/^\W*(?:remove[sd]?|drop(?:ped|s)?|delete[sd]?)\s+(?:the\s+|outdated\s+|old\s+)?(?:documentation|docs?|readme|comments?|examples?)\b/i.test(unscopedWords)
