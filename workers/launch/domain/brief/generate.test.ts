@@ -9753,4 +9753,16 @@ describe('holdouts 330 to 337, names and kinds', () => {
     const brief = checkedBriefOf(notes.join('\n'), { version: '6.1.0-RC6', title: 'CAS 6.1.0 RC6 Feature Release' });
     expect(brief.summary.map((sentence) => sentence.text).join(' ')).not.toMatch(/Collaborate|blog is managed/);
   });
+  it("tells a feature's heading alone where its paragraph holds a name the docs fill in at build time (Open Cluster Scheduler)", () => {
+    const notes = [
+      '## New Features',
+      '',
+      '### Postgres Spooling Backend',
+      '',
+      'Gridware Cluster Scheduler 9.1.3 introduces **PostgreSQL** as a third xxqs_name_sxx_qmaster spooling backend, joining the',
+      'existing *classic* (filesystem) and *berkeleydb* backends.',
+    ];
+    const brief = checkedBriefOf(notes.join('\n'), { version: 'v9.2.0', title: 'Open Cluster Scheduler v9.2.0' });
+    expect(brief.highlights.map((highlight) => highlight.text).join('\n')).not.toContain('xxqs_name_sxx');
+  });
 });

@@ -216,7 +216,8 @@ const PLATFORM =
 export type ReleaseKind = 'security' | 'breaking' | 'feature' | 'fix' | 'update';
 
 /** An AsciiDoc attribute reference of a name in parts (`{project_name}`, `{operatorRepo_link}`), not Svelte's `{let}`. */
-const UNRESOLVED_ATTRIBUTE = /\{[A-Za-z]+(?:[_-][A-Za-z]+)+\}/;
+/** Keycloak's "{project_operator}", Open Cluster Scheduler's "xxqs_name_sxx": a name its docs fill in at build time. */
+const UNRESOLVED_ATTRIBUTE = /\{[A-Za-z]+(?:[_-][A-Za-z]+)+\}|\bxx[a-z]+(?:_[a-z]+)+xx/;
 
 const MISC_SECTION = /^(?:misc(?:ellaneous)?|odds and ends)$/i;
 const OBSOLETE = /\b(?:vestigial|sunset|unmaintained|unused|no longer (?:used|maintained|needed))\b/i;
