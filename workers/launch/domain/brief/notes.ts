@@ -1326,6 +1326,7 @@ const NO_BREAKS = /\b(?:no|without|zero)\s+(?:user-facing\s+|major\s+|known\s+)?
 const SHOUTED_INCOMPATIBILITY = /^\s*BACKWARDS? INCOMPATIBILIT(?:Y|IES)\s+(?=\S)/;
 /** SublimeLinter's "BREAKING CHANGE:  TL;DR - By default, only whole files are linted from now on.": the gist, so labelled. */
 const GIST_LABEL = /^TL;\s?DR\s*[-–—:,]\s*(?=\S)/;
+const SEE_FOR_DETAILS = /^(?:also\s+)?see\s+(?:the\s+)?(?:issues?|PRs?|pull requests?)\b[^.]*\bfor (?:more )?details\.?$/i;
 /** "Thanks to Name for a fix to …", "… for fixing …": whom the notes thank, then the fix they made. */
 const THANKED_FOR_A_FIX =
   /^(?:(?:many|big|special)\s+)?thanks\s+(?:go(?:es)?\s+)?to\s+[\p{Lu}@][^,;:]{1,60}?\s+for\s+(?:(?:a|the)\s+fix\s+(?:to|for|of)\s+|fixing\s+)(\S.{3,})$/iu;
@@ -2733,10 +2734,9 @@ const fixesFlaws = (text: string) =>
  * release.", Cozystack's "No breaking changes in this release.", "None.": that nothing of a kind happened.
  */
 // ggez 0.9.0's "## Added" over "None, just minor but breaking changes.": nothing was added. CPAN.pm 1.93's "* this is release
-// 1.93", "* highlights include:" and "* no changes against 1.92_66 except in the distroprefs directory": no change either;
-// nor sokol's "Also see issue https://… and the PRs https://… for details.", once its addresses went.
+// 1.93", "* highlights include:" and "* no changes against 1.92_66 except in the distroprefs directory": no change either.
 const NOTHING_CHANGED =
-  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|breaking changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing(?: in particular| of note)?)\.?$|none,\s+(?:just|only)\b|this is (?:the )?(?:release|version) v?\d[\w.]*\.?$|(?:the\s+)?highlights?(?:\s+(?:include|are))?\s*[:.]?$|no (?:code )?changes (?:against|from|since) v?\d[\w.]*\s+except\b|for (?:more )?details,?\s+see\s+below\b|(?:also\s+)?see\s+(?:the\s+)?(?:issues?|PRs?|pull requests?)\b[^.]*\bfor (?:more )?details\.?$|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
+  /^(?:(?:this (?:release|version)|[\w.-]+(?: [\w.-]+)? v?\d+(?:\.\d+)+) (?:has|contains|includes|introduces|brings) no\b|there (?:are|were) no\b|no (?:new )?(?:features?|changes?|breaking changes?|deprecations?|apis?|functionality|options?|removals?) (?:were|was|have been|has been|are|is)\b|no (?:new |other )?(?:features?|changes?|breaking changes?|bug ?fixes|fixes|improvements?|internal changes?)(?: other than [^.]{1,60})? in this (?:release|version)\.?$|(?:none|n\/a|nothing(?: in particular| of note)?)\.?$|none,\s+(?:just|only)\b|this is (?:the )?(?:release|version) v?\d[\w.]*\.?$|(?:the\s+)?highlights?(?:\s+(?:include|are))?\s*[:.]?$|no (?:code )?changes (?:against|from|since) v?\d[\w.]*\s+except\b|for (?:more )?details,?\s+see\s+below\b|no (?:code )?changes (?:from|since) v?\d+(?:\.\d+)+\b|(?:[\w ./-]{1,30}:\s+)?no (?:code )?changes\.?$|no other [\w -]{1,40}? (?:is|are|was|were) (?:affected|impacted|changed)\b)/i;
 
 /** A sentence leading into the list below it: "This release contains fixes for those issues:", "The following were fixed:". */
 const LEAD_IN = /^(?:this (?:release|version|update)|these|the following|here are|below are|we)\b.*\s\S+.*\s\S+/i;
@@ -6969,6 +6969,8 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       .map((item) => (TIME_SINCE.test(item.text) && item.kind !== 'breaking' && item.kind !== 'security' ? { ...item, kind: 'internal' as const } : item))
       // (Under a security fixes' heading too: Godot Safe Resource Loader's "Another huge thanks goes out to Patou for reporting
       // these issues …" fixed nothing.)
+      // sokol's "Also see issue https://… and the PRs https://… for details.", once its addresses went: where to read, no change.
+      .map((item) => (SEE_FOR_DETAILS.test(item.text) ? { ...item, kind: 'internal' as const } : item))
       // Riemann 0.3.5's "Thanks to Dave Cottlehuber for a fix to Websockets being broken in 0.3.4.": the fix, told without whom.
       .map((item) => {
         const fixed = item.kind === 'breaking' || item.kind === 'security' ? null : item.text.match(THANKED_FOR_A_FIX);
