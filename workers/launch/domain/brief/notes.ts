@@ -6635,7 +6635,11 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
       // them too. (Not Shairport Sync's "* **Full FFmpeg Integration**" over what it brings: a feature, named before its parts.)
       const besideGroupLabels =
         labels.some((label) => label.indent === indent && label.line > headingAt) ||
-        (!/:\s*$|\*\*|__/.test(line) && groupLabelFollows(lines, index + 1, indent));
+        // (Asked only of a short bullet over bullets of its own: a long list's every bullet would scan the list after it.)
+        (!/:\s*$|\*\*|__/.test(line) &&
+          bullet[2]!.split(/\s+/).length <= 4 &&
+          indentOf(nextContent(lines, index)) > indent &&
+          groupLabelFollows(lines, index + 1, indent));
       while (labels.length && labels[labels.length - 1]!.indent >= indent) labels.pop();
       // SolidStart 2.0's links to read under its Highlights' paragraphs leave the paragraphs the changes.
       if (pendingHeading && !OTHER_NOTES_LINK.test(line)) listsUnder(pendingHeading);
