@@ -164,7 +164,8 @@ function plain(text: string): string {
     !text.includes('CVE ') &&
     !text.includes('%') &&
     !text.includes('(not public)') &&
-    !/\{cpp\}/i.test(text) &&
+    !text.includes('{CPP}') &&
+    !text.includes('{cpp}') &&
     !EMPHASIS_IN_WORD.test(text)
   )
     return text;
@@ -200,7 +201,7 @@ function plain(text: string): string {
       // JavaFX's "JDK-8335714 (not public)": the issue's page is closed; no "not" of the change, and the parser drops it.
       .replace(text.includes('(not public)') ? /(?<=\b[A-Z][A-Z\d]+-\d+)\s*\(not public\)/g : SKIP, '')
       // B2's AsciiDoc "{CPP}" is Asciidoctor's attribute for "C++", as the parser writes it.
-      .replace(/\{cpp\}/gi, 'C++')
+      .replace(text.includes('{') ? /\{cpp\}/gi : SKIP, 'C++')
       // Urho3D's Doxygen page, "New face camera mode in %BillboardSet": the mark keeps a name unlinked; the parser drops it.
       .replace(text.includes('%') ? DOXYGEN_UNLINKED : SKIP, '$1')
       // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.
