@@ -14,7 +14,16 @@ import {
   TYPED_ELEMENT,
   UNDERLINE,
 } from './notes';
-import { DOXYGEN_UNLINKED, IN_WORD_EMPHASIS, namedReferencesAsWords, SITE_ROOT, UNDERSCORE_BOLD, withoutCodeMarks } from './references';
+import {
+  DOXYGEN_UNLINKED,
+  hasCppAttribute,
+  IN_WORD_EMPHASIS,
+  namedReferencesAsWords,
+  SITE_ROOT,
+  UNDERSCORE_BOLD,
+  withCppAttributeWritten,
+  withoutCodeMarks,
+} from './references';
 import { SKIP } from './regexp';
 import { stem } from './stem';
 import { preReleaseLabel, shownVersion, versionStep } from './version';
@@ -164,14 +173,13 @@ function plain(text: string): string {
     !text.includes('CVE ') &&
     !text.includes('%') &&
     !text.includes('(not public)') &&
-    !text.includes('{CPP}') &&
-    !text.includes('{cpp}') &&
+    !hasCppAttribute(text) &&
     !EMPHASIS_IN_WORD.test(text)
   )
     return text;
   return (
     // dnsmasq's "CVE 2023-50387" names CVE-2023-50387, as the parser reads it.
-    withHyphenatedCves(namedReferencesAsWords(text))
+    withHyphenatedCves(namedReferencesAsWords(withCppAttributeWritten(text)))
       // Emphasis inside a word ("getRequeste<b>d</b>ApiVersion") is no break in it, as the parser reads it.
       .replace(IN_WORD_EMPHASIS, '')
 
@@ -200,8 +208,6 @@ function plain(text: string): string {
       .replace(text.includes('\\n') ? /\\n(?=\p{L})/gu : SKIP, ' ')
       // JavaFX's "JDK-8335714 (not public)": the issue's page is closed; no "not" of the change, and the parser drops it.
       .replace(text.includes('(not public)') ? /(?<=\b[A-Z][A-Z\d]+-\d+)\s*\(not public\)/g : SKIP, '')
-      // B2's AsciiDoc "{CPP}" is Asciidoctor's attribute for "C++", as the parser writes it.
-      .replace(text.includes('{') ? /\{cpp\}/gi : SKIP, 'C++')
       // Urho3D's Doxygen page, "New face camera mode in %BillboardSet": the mark keeps a name unlinked; the parser drops it.
       .replace(text.includes('%') ? DOXYGEN_UNLINKED : SKIP, '$1')
       // csvkit's ":doc:`/scripts/csvclean`" shows the document's last part, "csvclean", as the parser reads it.

@@ -2223,7 +2223,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
     return { kind: 'breaking', text };
   // Stencil 4's "### Features" over "**runtime:** drop Node 14 support", "**props:** removal of deprecated connect and context
   // APIs": what a feature commit takes away still breaks whoever used it (OpenSC's "Remove obsolete tokend support" nobody).
-  const featureWords = text.replace(/^[a-z][\w./-]{0,30}:\s+/i, '');
+  const featureWords = text.replace(SCOPE_LABEL, '');
   if (
     inherited === 'feature' &&
     (dropsSupport(featureWords) ||
@@ -2234,7 +2234,7 @@ function kindOfItem(raw: string, written: string, inherited: ChangeKind, section
   // Crown 0.59.0's "**New Features and Improvements**" over "Lua: renamed ``collision()`` script component callback to
   // ``collision_stay()``", "Lua: removed 'pose' parameter from …": a name of the API renamed or taken away breaks its callers,
   // whatever the section.
-  const featureRaw = raw.replace(/^[a-z][\w./-]{0,30}:\s+/i, '');
+  const featureRaw = raw.replace(SCOPE_LABEL, '');
   if (
     inherited === 'feature' &&
     ((RENAMES_CODE_TO.test(featureRaw) && !OLD_NAMES_STILL_WORK.test(text)) ||
@@ -2461,6 +2461,8 @@ const OLD_NAMES_STILL_WORK = /\b(?:old|previous)\s+(?:names?|ones?)\s+(?:are|is)
  */
 const REMOVES_CODE_NAME =
   /^\s*(?:drop(?:ped|s)?|remov(?:e|ed|es))\s+(?:the\s+)?(?:deprecated\s+)?(?!(?:redundant|unused|dead|obsolete|duplicate)\b)(?:\p{L}[\p{L}\d]*(?:_|::)[\w:]*\p{L}[\w:]*|\p{Lu}\p{Ll}+\p{Lu}[\p{L}\d]*)(?![\w:])(?![^.]{0,80}\b(?:tests?|jobs?|workflows?|examples?|ci|dependenc(?:y|ies))\b)/u;
+/** A component's label before an item's words: "runtime: ", Crown's "Lua: ". */
+const SCOPE_LABEL = /^[a-z][\w./-]{0,30}:\s+/i;
 /** Crown's "renamed ``collision()`` script component callback to ``collision_stay()``": a name in code renamed to another. */
 // (Not Ruby-PG's "Renamed `History.md` to `CHANGELOG.md`": a file of the project's own.)
 const RENAMES_CODE_TO = /^rename[sd]?\s+(?:the\s+)?`+(?![^`]*\.(?:md|txt|rst|adoc|html?)`)[^`]{1,60}`+(?:\s+[\w-]+){0,3}\s+to\s+`+[^`]{1,60}`+/i;
@@ -5877,7 +5879,9 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
     const own = itemKind(joined, said.text, inherited, sectionPath().at(-1));
     return { kind: own.kind, text: own.text, lines: { start, end }, section: sectionPath(), refs: said.refs, ...codeOf(said) };
   };
-  const bodiesUnderTitles = titlesOverBodies(lines) >= 2;
+  // Counted once, and only for notes with a title over a body to end (most notes have none).
+  let bodiesUnderTitles: boolean | undefined;
+  const titlesOverBodiesHere = () => (bodiesUnderTitles ??= titlesOverBodies(lines) >= 2);
   // Notes of one Markdown heading, the version's, over paragraphs and no list (Flask-CORS 2.0.0rc1).
   const atxHeadings = lines.filter((line) => line.startsWith('#') && /^#{1,6}\s/.test(line));
   const notesHoldNoList = !lines.some((line) => BULLET.test(line));
@@ -6666,7 +6670,7 @@ function readNotes(notes: string, repoBase: string | null): ParsedNotes {
         if (
           texts.length === 1 &&
           TITLE_OVER_BODY.test(texts[0]!) &&
-          (BODY_OPENER.test(more) || (bodiesUnderTitles && /^\p{Lu}\p{Ll}/u.test(more))) &&
+          (BODY_OPENER.test(more) || (/^\p{Lu}\p{Ll}/u.test(more) && titlesOverBodiesHere())) &&
           indentOf(lines[end - 1]!) > indent
         )
           texts[0] += '.';

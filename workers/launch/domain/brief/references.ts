@@ -471,6 +471,13 @@ const FOUND_BY_PEOPLE = new RegExp(
 );
 const CLOSING_ISSUE_SENTENCE =
   /(?:([.!?])\s+(?:fix(?:es|ed)?|closes?|closed|resolves?|resolved|alleviates?|addresses?|refs?)\s+(?:issues?|bugs?|tickets?)\.?|\s*\(\s*(?:fix(?:es|ed)?|closes?|resolves?)\s+(?:issues?|bugs?|tickets?)\s*\))$/i;
+/**
+ * B2's AsciiDoc "Port `bootstrap.jam` to {CPP} …": Asciidoctor's attribute for "C++", which it writes out. The parser and the
+ * checker both read it so.
+ */
+export const hasCppAttribute = (text: string) => text.includes('{') && /\{cpp\}/i.test(text);
+export const withCppAttributeWritten = (text: string) => (hasCppAttribute(text) ? text.replace(/\{cpp\}/gi, 'C++') : text);
+
 export function cleanInline(raw: string, repoBase: string | null): CleanText {
   const refs: Reference[] = [];
   const add = (ref: Reference) => {
@@ -497,8 +504,7 @@ export function cleanInline(raw: string, repoBase: string | null): CleanText {
   if (has(' by ')) text = text.replace(FOUND_BY_PEOPLE, '');
   // ldapjs' "Add StartTLS support to client (Sponsored by: DoubleCheck Email Manager)": who paid for it.
   if (has('ponsored by')) text = text.replace(/\s*\((?:sponsored|funded)\s+by:?\s+[^()]{1,60}\)/gi, '');
-  // B2's AsciiDoc "Port `bootstrap.jam` to {CPP} …": Asciidoctor's attribute for "C++", which it writes out.
-  if (has('{')) text = text.replace(/\{cpp\}/gi, 'C++');
+  text = withCppAttributeWritten(text);
   // NTP's "[Bug 2950] … format clash. perlinger@ntp.org": who made it, by address, after the change's sentence.
   if (has('@')) text = text.replace(/(?<=[.!?)])\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\.?\s*$/, '');
   // gnuplot's "… to points in xrange   Bug #2631": the tracker's number, closing the line after a run of spaces.
